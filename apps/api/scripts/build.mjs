@@ -1,0 +1,28 @@
+// Bundles the API (and the shared package it imports as TypeScript) into dist/server.mjs; third-party
+// packages stay external and load from node_modules. Migrations are copied beside the bundle.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@inscrio/'));
+
+await build({
+  entryPoints: [path.join(root, 'src/server.ts')],
+  outfile: path.join(root, 'dist/server.mjs'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+fs.rmSync(path.join(root, 'dist/migrations'), { recursive: true, force: true });
+fs.cpSync(path.join(root, 'src/db/migrations'), path.join(root, 'dist/migrations'), { recursive: true });
+console.log('api built: apps/api/dist/server.mjs');

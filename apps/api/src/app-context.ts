@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { JobQueue } from './jobs/queue';
+import type { Clock } from './lib/clock';
+import type { RateLimit, RateLimiter } from './lib/rate-limit';
+import type { AuditWriter } from './modules/audit/audit.writer';
+import type { TokenService } from './modules/auth/tokens';
+import type { Mailer } from './modules/mail/mailer';
+
+export interface RateLimits {
+  /** Per account (organisation + e-mail), whatever the outcome. */
+  perAccount: RateLimit;
+  /** Per client address, across accounts. */
+  perAddress: RateLimit;
+}
+
+/** The explicit dependencies every service factory receives. Built once in `buildApp`. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  queue: JobQueue;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  rateLimits: RateLimits;
+  tokens: TokenService;
+  audit: AuditWriter;
+  /** Keys derived from the application secret. */
+  secrets: { otpPepper: string };
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { AppContext, RateLimits } from './app-context';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { appSecrets } from './db/schema';
+import { JobQueue } from './jobs/queue';
+import { type Clock, systemClock } from './lib/clock';
+import { hmac, randomToken } from './lib/crypto';
+import { createLogger } from './lib/logger';
+import { createRateLimiter } from './lib/rate-limit';
+import { validatorCompiler } from './lib/validation';
+import { createAuditWriter } from './modules/audit/audit.writer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createTokenService } from './modules/auth/tokens';
+import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
+import { createMailer } from './modules/mail/mailer';
+import { directoryRoutes } from './modules/organizations/directory.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { meRoutes } from './modules/users/me.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  perAccount: { limit: 10, windowSeconds: 15 * 60 },
+  perAddress: { limit: 200, windowSeconds: 15 * 60 },
+};
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  logger?: Logger;
+  rateLimits?: RateLimits;
+  mailTransport?: MailTransport;
+  /** Where the built web app lives; served with an SPA fallback when present. */
+  webDist?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** The signing secret: from the environment, or generated once and shared through the database. */
+async function applicationSecret(options: BuildOptions): Promise<string> {
+  if (options.config.jwtSecret) return options.config.jwtSecret;
+  const { db } = options.database;
+  await db.insert(appSecrets).values({ name: 'jwt', value: randomToken() }).onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets);
+  return row!.value;
+}
+
+/** Builds the whole application without listening, so tests drive it through `app.inject()`. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const secret = await applicationSecret(options);
+  const queue = new JobQueue(database.db, { logger });
+  const transport =
+    options.mailTransport ??
+    createMailTransport({
+      smtpUrl: config.smtpUrl,
+      mailDir: path.join(config.dataDir, 'mail'),
+      from: config.mailFrom,
+      logger,
+    });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    logger,
+    queue,
+    mailer: createMailer(queue, transport),
+    rateLimiter: createRateLimiter(database.db, () => clock.now()),
+    rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
+    tokens: createTokenService(secret, clock),
+    audit: createAuditWriter(database.db),
+    secrets: { otpPepper: hmac(secret, 'one-time-codes') },
+  };
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    transport.close();
+  });
+
+  const [baseHostname] = config.appBaseHost.split(':');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+      },
+    },
+  });
+  await app.register(cors, {
+    // Only the platform's own hosts (any organisation's subdomain) may call the API from a browser.
+    origin: (origin, callback) => {
+      if (!origin) return callback(null, true);
+      try {
+        const { hostname } = new URL(origin);
+        callback(null, hostname === baseHostname || hostname.endsWith(`.${baseHostname}`));
+      } catch {
+        callback(null, false);
+      }
+    },
+    credentials: false,
+    allowedHeaders: ['authorization', 'content-type', 'x-organization-id', 'accept-language', 'x-request-id'],
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Inscrio API',
+        version: '1.0.0',
+        description: 'Registration platform for clubs, camps and schools.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandling(app);
+  registerAuth(app, ctx);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(ctx));
+      await api.register(directoryRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(meRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: false });
+  }
+
+  return app;
+}

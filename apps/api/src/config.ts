@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_BASE_HOST: z.string().optional(),
+  APP_URL_SCHEME: z.enum(['http', 'https']).optional(),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Inscrio <no-reply@inscrio.localhost>'),
+  SEED_DEMO: boolFromEnv.default(true),
+  RUN_JOBS: boolFromEnv.default(true),
+  TRUST_PROXY: boolFromEnv.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** `host[:port]` that organisation subdomains hang from, e.g. `localhost:3000` or `inscrio.be`. */
+  appBaseHost: string;
+  urlScheme: 'http' | 'https';
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  seedDemo: boolean;
+  runJobs: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/** Reads the environment once at start; a bad value stops the process with a readable message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appBaseHost = (e.APP_BASE_HOST ?? `localhost:${e.PORT}`).toLowerCase();
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appBaseHost,
+    urlScheme: e.APP_URL_SCHEME ?? (/^(localhost|127\.|\[::1\])/.test(appBaseHost) ? 'http' : 'https'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(baseDir, e.DATA_DIR ?? 'data'),
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO,
+    runJobs: e.RUN_JOBS,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The public address of an organisation's subdomain, used in e-mailed links. */
+export const organizationUrl = (config: Config, key: string, pathAndQuery = '/'): string =>
+  `${config.urlScheme}://${key}.${config.appBaseHost}${pathAndQuery}`;

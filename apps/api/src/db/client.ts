@@ -1,0 +1,69 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories accept either, so a service can run several of them in one transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** The PostgreSQL connection string, when not embedded. */
+  url?: string;
+  /** Runs raw SQL outside drizzle (migrations lock, health check). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string. Absent: the embedded database under `dataDir`. */
+  url?: string;
+  dataDir?: string;
+  /** An already opened PGlite (tests load a migrated template into memory). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      url: options.url,
+      query: async (sql, params) => (await pool.query(sql, params)).rows,
+      close: () => pool.end(),
+    };
+  }
+  let client = options.pglite;
+  if (!client) {
+    if (!options.dataDir) throw new Error('dataDir is required for the embedded database');
+    const dir = path.join(options.dataDir, 'pgdata');
+    await fs.mkdir(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const pglite = client;
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    query: async (sql, params) => (await pglite.query(sql, params)).rows as never,
+    close: () => pglite.close(),
+  };
+}
+
+/** The rows of a raw `execute()`: both drivers return them under `rows`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { establishments, organizations } from './organizations';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A household: the user accounts (parents, representatives) and members sharing it. */
+export const families = pgTable(
+  'families',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    id: text('id').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);
+
+/** A sign-in account. Belongs to one organisation; its e-mail is unique within it. */
+export const users = pgTable(
+  'users',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    id: text('id').notNull(),
+    familyId: text('family_id').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: text('role').notNull().default('user'),
+    isHolder: boolean('is_holder').notNull().default(false),
+    isSystemAdmin: boolean('is_system_admin').notNull().default(false),
+    establishmentId: text('establishment_id').notNull().default('est_default'),
+    locale: text('locale').notNull().default('fr'),
+    hasAcceptedRoiAt: timestamp('has_accepted_roi_at', { withTimezone: true }),
+    hasAcceptedLegalMentionsAt: timestamp('has_accepted_legal_mentions_at', { withTimezone: true }),
+    onboardingAchievements: text('onboarding_achievements').notNull().default(''),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('users_org_email_unique').on(t.organizationId, sql`lower(${t.email})`),
+    foreignKey({
+      columns: [t.organizationId, t.familyId],
+      foreignColumns: [families.organizationId, families.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.establishmentId],
+      foreignColumns: [establishments.organizationId, establishments.id],
+    }),
+  ],
+);
+
+/** A person: the user's own member (user_id set) or a family member managed by the family's users. */
+export const members = pgTable(
+  'members',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    id: text('id').notNull(),
+    familyId: text('family_id').notNull(),
+    userId: text('user_id'),
+    gender: text('gender'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    birthdate: date('birthdate', { mode: 'string' }),
+    address: text('address'),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    phoneNumber: text('phone_number'),
+    email: text('email'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('members_org_user_unique').on(t.organizationId, t.userId),
+    index('members_org_family').on(t.organizationId, t.familyId),
+    foreignKey({
+      columns: [t.organizationId, t.familyId],
+      foreignColumns: [families.organizationId, families.id],
+    }),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }),
+  ],
+);
+
+/**
+ * One signed-in session: a chain of rotated refresh tokens. Revoking it ends the session, and the
+ * access tokens that carry its id stop working at once.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    organizationId: text('organization_id').notNull(),
+    id: text('id').notNull(),
+    userId: text('user_id').notNull(),
+    impersonatorUserId: text('impersonator_user_id'),
+    impersonatorOrganizationId: text('impersonator_organization_id'),
+    method: text('method').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('auth_sessions_user').on(t.organizationId, t.userId),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }),
+  ],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes. A used one is kept to detect reuse. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    organizationId: text('organization_id').notNull(),
+    id: text('id').notNull(),
+    sessionId: text('session_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash),
+    foreignKey({
+      columns: [t.organizationId, t.sessionId],
+      foreignColumns: [authSessions.organizationId, authSessions.id],
+    }),
+  ],
+);
+
+/** E-mailed sign-in codes: 6 digits, HMAC-hashed, valid 10 minutes, 5 tries. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    organizationId: text('organization_id').notNull(),
+    id: text('id').notNull(),
+    userId: text('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('one_time_codes_user').on(t.organizationId, t.userId, t.createdAt),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }),
+  ],
+);
+
+/** Single-use password reset links, valid one hour, stored hashed. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    organizationId: text('organization_id').notNull(),
+    id: text('id').notNull(),
+    userId: text('user_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }),
+  ],
+);

@@ -1,0 +1,3 @@
+export * from './organizations';
+export * from './identity';
+export * from './platform';

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Global table: one row per organisation (tenant). Reachable on `{key}.{APP_BASE_HOST}`. */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    timeZone: text('time_zone').notNull().default('Europe/Brussels'),
+    defaultLocale: text('default_locale').notNull().default('fr'),
+    isSystem: boolean('is_system').notNull().default(false),
+    logoAssetId: text('logo_asset_id'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    billingEmail: text('billing_email'),
+    billingPhone: text('billing_phone'),
+    billingAddress: text('billing_address'),
+    billingCity: text('billing_city'),
+    billingPostalCode: text('billing_postal_code'),
+    billingCountry: text('billing_country'),
+    vatNumber: text('vat_number'),
+    paymentProvider: text('payment_provider').notNull().default('offline'),
+    mutualSeal: text('mutual_seal'),
+    signatureStamp: text('signature_stamp'),
+    maintenance: boolean('maintenance').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organizations_key_unique').on(sql`lower(${t.key})`)],
+);
+
+/** Tenant table. Every organisation has `est_default`, so the key is (organization_id, id). */
+export const establishments = pgTable(
+  'establishments',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    address: text('address'),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('establishments_org_name').on(t.organizationId, t.name),
+  ],
+);

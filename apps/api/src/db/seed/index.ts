@@ -1,0 +1,167 @@
+import { SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../../lib/password';
+import { createUserRepository, type NewAccount } from '../../modules/users/user.repository';
+import type { Database } from '../client';
+import { establishments, organizations } from '../schema';
+
+export const DEMO_PASSWORD = 'Demo1234';
+export const DEMO_ORGANIZATION_ID = 'org_demo';
+export const SECOND_ESTABLISHMENT_ID = 'est_piscine';
+
+/** The demo accounts listed in the README, all with the password `Demo1234`. */
+export const DEMO_ACCOUNTS = {
+  sysadmin: 'sysadmin@admin.test',
+  support: 'support@admin.test',
+  admin: 'admin@demo.test',
+  manager: 'manager@demo.test',
+  estManager: 'est-manager@demo.test',
+  holder: 'holder@demo.test',
+  parent: 'parent@demo.test',
+} as const;
+
+const person = (firstName: string, lastName: string, extra: Partial<NewAccount['person']> = {}) => ({
+  firstName,
+  lastName,
+  gender: 'F',
+  birthdate: '1985-04-12',
+  address: 'Rue de la Loi 16',
+  city: 'Bruxelles',
+  postalCode: '1000',
+  country: 'BEL',
+  phoneNumber: '+32 470 12 34 56',
+  ...extra,
+});
+
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(organizations);
+  return row!.n === 0;
+}
+
+/** The system organisation: always present, it is where platform staff accounts live. */
+async function seedSystemOrganization(db: Database) {
+  await db
+    .insert(organizations)
+    .values({
+      id: SYSTEM_ORGANIZATION_ID,
+      key: 'admin',
+      name: 'Administration de la plateforme',
+      isSystem: true,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(establishments)
+    .values({ organizationId: SYSTEM_ORGANIZATION_ID, id: 'est_default', name: 'Plateforme' })
+    .onConflictDoNothing();
+}
+
+/**
+ * Creates the system organisation and, with `demo`, the demo club with an account of every kind.
+ * Meant for an empty database; later domains add their demo data here.
+ */
+export async function seedDatabase(db: Database, { demo }: { demo: boolean }): Promise<void> {
+  await seedSystemOrganization(db);
+  if (!demo) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.insert(organizations).values({
+      id: DEMO_ORGANIZATION_ID,
+      key: 'demo',
+      name: 'Club Sportif Démo',
+      timeZone: 'Europe/Brussels',
+      contactEmail: 'contact@demo.test',
+      contactPhone: '+32 2 123 45 67',
+    });
+    await tx.insert(establishments).values([
+      {
+        organizationId: DEMO_ORGANIZATION_ID,
+        id: 'est_default',
+        name: 'Complexe sportif principal',
+        address: 'Avenue des Sports 12',
+        city: 'Bruxelles',
+        postalCode: '1050',
+        country: 'BEL',
+      },
+      {
+        organizationId: DEMO_ORGANIZATION_ID,
+        id: SECOND_ESTABLISHMENT_ID,
+        name: 'Piscine communale',
+        address: 'Rue du Bassin 3',
+        city: 'Ixelles',
+        postalCode: '1050',
+        country: 'BEL',
+      },
+    ]);
+    const system = createUserRepository(tx);
+    await system.createAccount(SYSTEM_ORGANIZATION_ID, {
+      email: DEMO_ACCOUNTS.sysadmin,
+      passwordHash,
+      role: 'admin',
+      isSystemAdmin: true,
+      person: person('Sophie', 'Administratrice'),
+    });
+    await system.createAccount(SYSTEM_ORGANIZATION_ID, {
+      email: DEMO_ACCOUNTS.support,
+      passwordHash,
+      role: 'support',
+      person: person('Samuel', 'Support', { gender: 'M' }),
+    });
+    const demo = createUserRepository(tx);
+    const at = DEMO_ORGANIZATION_ID;
+    await demo.createAccount(at, {
+      email: DEMO_ACCOUNTS.admin,
+      passwordHash,
+      role: 'admin',
+      person: person('Alice', 'Dubois'),
+    });
+    await demo.createAccount(at, {
+      email: DEMO_ACCOUNTS.manager,
+      passwordHash,
+      role: 'org-manager',
+      person: person('Marc', 'Lambert', { gender: 'M' }),
+    });
+    await demo.createAccount(at, {
+      email: DEMO_ACCOUNTS.estManager,
+      passwordHash,
+      role: 'est-manager',
+      establishmentId: SECOND_ESTABLISHMENT_ID,
+      person: person('Émilie', 'Renard'),
+    });
+    await demo.createAccount(at, {
+      email: DEMO_ACCOUNTS.holder,
+      passwordHash,
+      role: 'user',
+      isHolder: true,
+      person: person('Hugo', 'Martin', { gender: 'M', birthdate: '1995-09-03' }),
+    });
+    const parent = await demo.createAccount(at, {
+      email: DEMO_ACCOUNTS.parent,
+      passwordHash,
+      role: 'user',
+      person: person('Claire', 'Peeters', {
+        address: 'Chaussée de Wavre 210',
+        city: 'Etterbeek',
+        postalCode: '1040',
+      }),
+    });
+    const child = {
+      lastName: 'Peeters',
+      address: 'Chaussée de Wavre 210',
+      city: 'Etterbeek',
+      postalCode: '1040',
+      country: 'BEL',
+    };
+    await demo.addFamilyMember(at, parent.user.familyId, {
+      ...child,
+      firstName: 'Léa',
+      gender: 'F',
+      birthdate: '2016-03-14',
+    });
+    await demo.addFamilyMember(at, parent.user.familyId, {
+      ...child,
+      firstName: 'Tom',
+      gender: 'M',
+      birthdate: '2019-11-02',
+    });
+  });
+}

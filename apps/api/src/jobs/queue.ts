@@ -1,0 +1,207 @@
+import { hostname } from 'node:os';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { type Database, type Executor, rowsOf } from '../db/client';
+import { jobs } from '../db/schema';
+import { newId } from '../lib/ids';
+
+export interface JobContext {
+  jobId: string;
+  attempt: number;
+  organizationId: string | null;
+}
+
+export type JobHandler<P> = (payload: P, context: JobContext) => Promise<void>;
+
+interface Registration {
+  handler: JobHandler<never>;
+  maxAttempts: number;
+}
+
+export interface EnqueueOptions {
+  organizationId?: string;
+  /** Run no earlier than this instant. */
+  runAt?: Date;
+  /** At most one queued or running job per (queue, key): a second enqueue is ignored. */
+  singletonKey?: string;
+  maxAttempts?: number;
+  /** Enqueue inside the caller's transaction, so the job exists only if the change commits. */
+  executor?: Executor;
+}
+
+export interface JobQueueOptions {
+  logger: Logger;
+  pollIntervalMs?: number;
+  /** How long a claimed job is ours; renewed while it runs, taken over by others once lapsed. */
+  leaseMs?: number;
+  workerId?: string;
+}
+
+interface ClaimedJob {
+  id: string;
+  queue: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+  organization_id: string | null;
+}
+
+/**
+ * A PostgreSQL-backed job queue that runs the same on PGlite and PostgreSQL. A job is claimed with
+ * `FOR UPDATE SKIP LOCKED` in one statement, so two instances never take the same job; the lease lets
+ * another instance resume the work of one that died, and failed attempts retry with backoff.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, Registration>();
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  readonly workerId: string;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${newId('job').slice(-6)}`;
+  }
+
+  register<P>(queue: string, handler: JobHandler<P>, options: { maxAttempts?: number } = {}): void {
+    this.handlers.set(queue, {
+      handler: handler as JobHandler<never>,
+      maxAttempts: options.maxAttempts ?? 5,
+    });
+  }
+
+  async enqueue(
+    queue: string,
+    payload: Record<string, unknown>,
+    options: EnqueueOptions = {},
+  ): Promise<string> {
+    const id = newId('job');
+    await (options.executor ?? this.db)
+      .insert(jobs)
+      .values({
+        id,
+        queue,
+        payload,
+        organizationId: options.organizationId ?? null,
+        runAt: options.runAt ?? new Date(),
+        singletonKey: options.singletonKey ?? null,
+        maxAttempts: options.maxAttempts ?? this.handlers.get(queue)?.maxAttempts ?? 5,
+      })
+      .onConflictDoNothing();
+    this.wake?.();
+    return id;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.poll();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** Runs due jobs one after another until none is left; returns how many ran. */
+  async runUntilIdle(): Promise<number> {
+    let count = 0;
+    while (await this.runOne()) count++;
+    return count;
+  }
+
+  private async poll(): Promise<void> {
+    while (this.running) {
+      let worked = false;
+      try {
+        worked = await this.runOne();
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'job queue poll failed');
+      }
+      if (!worked && this.running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.pollIntervalMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = undefined;
+      }
+    }
+  }
+
+  /** Claims one due job (or one whose lease lapsed) and runs it. False when there was none. */
+  async runOne(): Promise<boolean> {
+    const queues = [...this.handlers.keys()];
+    if (queues.length === 0) return false;
+    const claimed = await this.db.execute(sql`
+      update jobs set status = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
+        locked_until = now() + ${`${this.leaseMs} milliseconds`}::interval
+      where id = (
+        select id from jobs
+        where queue in (${sql.join(
+          queues.map((q) => sql`${q}`),
+          sql`, `,
+        )})
+          and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+        order by run_at
+        limit 1
+        for update skip locked
+      )
+      returning id, queue, payload, attempts, max_attempts, organization_id`);
+    const [job] = rowsOf<ClaimedJob>(claimed);
+    if (!job) return false;
+    await this.execute(job);
+    return true;
+  }
+
+  private async execute(job: ClaimedJob): Promise<void> {
+    const registration = this.handlers.get(job.queue);
+    const log = this.options.logger.child({ jobId: job.id, queue: job.queue, attempt: job.attempts });
+    const heartbeat = setInterval(() => {
+      void this.db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() + ${`${this.leaseMs} milliseconds`}::interval` })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId)))
+        .catch(() => {});
+    }, this.leaseMs / 3);
+    try {
+      await registration!.handler(job.payload as never, {
+        jobId: job.id,
+        attempt: job.attempts,
+        organizationId: job.organization_id,
+      });
+      await this.db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId)));
+      log.debug('job done');
+    } catch (error) {
+      const exhausted = job.attempts >= job.max_attempts;
+      // Exponential backoff: 2 s, 4 s, 8 s … capped at 10 minutes.
+      const delayMs = Math.min(2 ** job.attempts * 1000, 600_000);
+      await this.db
+        .update(jobs)
+        .set({
+          status: exhausted ? 'failed' : 'queued',
+          runAt: sql`now() + ${`${delayMs} milliseconds`}::interval`,
+          lockedUntil: null,
+          lockedBy: null,
+          lastError: error instanceof Error ? error.message.slice(0, 2000) : String(error),
+          finishedAt: exhausted ? sql`now()` : null,
+        })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId)));
+      log.warn({ err: error, exhausted }, 'job failed');
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import type { AuditEvent } from '@inscrio/shared';
+import type { Executor } from '../../db/client';
+import { auditEvents } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export interface AuditEntry {
+  organizationId: string;
+  type: AuditEvent;
+  actorUserId?: string | null;
+  impersonatorUserId?: string | null;
+  subjectType?: string;
+  subjectId?: string;
+  data?: Record<string, unknown>;
+  requestId?: string;
+  ip?: string;
+}
+
+/** Appends to the audit trail; pass the transaction so the event exists only if the change commits. */
+export function createAuditWriter(db: Executor) {
+  return {
+    async record(entry: AuditEntry, executor: Executor = db): Promise<void> {
+      await executor.insert(auditEvents).values({ id: newId('aud'), data: {}, ...entry });
+    },
+  };
+}
+
+export type AuditWriter = ReturnType<typeof createAuditWriter>;

@@ -1,0 +1,45 @@
+import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { organizations } from '../../db/schema';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+/** Organisations are the tenants themselves: the one global table every request starts from. */
+export function createOrganizationRepository(db: Executor) {
+  return {
+    async findById(id: string): Promise<OrganizationRow | undefined> {
+      const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+      return row;
+    },
+
+    /** Active organisations only: archived ones are out of every public lookup. */
+    async findActiveByKey(key: string): Promise<OrganizationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(organizations)
+        .where(
+          and(sql`lower(${organizations.key}) = ${key.toLowerCase()}`, isNull(organizations.archivedAt)),
+        );
+      return row;
+    },
+
+    async searchDirectory(query: string | undefined, limit: number): Promise<OrganizationRow[]> {
+      const term = query?.trim();
+      const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      return db
+        .select()
+        .from(organizations)
+        .where(
+          and(
+            isNull(organizations.archivedAt),
+            eq(organizations.isSystem, false),
+            pattern ? or(ilike(organizations.name, pattern), ilike(organizations.key, pattern)) : undefined,
+          ),
+        )
+        .orderBy(asc(organizations.name))
+        .limit(limit);
+    },
+  };
+}
+
+export type OrganizationRepository = ReturnType<typeof createOrganizationRepository>;

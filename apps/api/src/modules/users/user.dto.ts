@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { Account, MemberRow } from './user.repository';
+
+export const userSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  memberId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.string(),
+  isHolder: z.boolean(),
+  isSystemAdmin: z.boolean(),
+  establishment: z.string(),
+  locale: z.string(),
+  hasAcceptedROIAt: z.string().nullable(),
+  hasAcceptedLegalMentionsAt: z.string().nullable(),
+  onboardingAchievements: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+
+export type UserDto = z.infer<typeof userSchema>;
+
+export const memberSchema = z.object({
+  id: z.string(),
+  isHolder: z.boolean(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  gender: z.string().nullable(),
+  birthdate: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+});
+
+export type MemberDto = z.infer<typeof memberSchema>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const toUserDto = ({ user, member }: Account): UserDto => ({
+  id: user.id,
+  organizationId: user.organizationId,
+  memberId: member.id,
+  email: user.email,
+  firstName: member.firstName,
+  lastName: member.lastName,
+  role: user.role,
+  isHolder: user.isHolder,
+  isSystemAdmin: user.isSystemAdmin,
+  establishment: user.establishmentId,
+  locale: user.locale,
+  hasAcceptedROIAt: iso(user.hasAcceptedRoiAt),
+  hasAcceptedLegalMentionsAt: iso(user.hasAcceptedLegalMentionsAt),
+  onboardingAchievements: user.onboardingAchievements,
+  lastLoginAt: iso(user.lastLoginAt),
+});
+
+/** A member as its family sees it. The account's own member carries the account's e-mail. */
+export const toMemberDto = (member: MemberRow, account?: Account['user']): MemberDto => ({
+  id: member.id,
+  isHolder: account?.isHolder ?? false,
+  firstName: member.firstName,
+  lastName: member.lastName,
+  email: account?.email ?? member.email,
+  gender: member.gender,
+  birthdate: member.birthdate,
+  address: member.address,
+  city: member.city,
+  postalCode: member.postalCode,
+  country: member.country,
+  phoneNumber: member.phoneNumber,
+});

@@ -1,0 +1,129 @@
+import {
+  type Actor,
+  isSystemAdmin as actorIsSystemAdmin,
+  type Locale,
+  resolveLocale,
+  SYSTEM_ORGANIZATION_ID,
+} from '@inscrio/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context';
+import { AppError } from '../lib/app-error';
+import { enterRequestContext, setCurrentLocale } from '../lib/request-context';
+import { createAuthRepository } from '../modules/auth/auth.repository';
+import { createOrganizationRepository } from '../modules/organizations/organization.repository';
+import type { UserRow } from '../modules/users/user.repository';
+
+export interface AuthContext {
+  userId: string;
+  /** The organisation the account belongs to. */
+  homeOrganizationId: string;
+  /** The organisation this request acts on (`x-organization-id`; differs only for system staff). */
+  organizationId: string;
+  sessionId: string;
+  actor: Actor;
+  familyId: string;
+  establishmentId: string;
+  email: string;
+  locale: Locale;
+  impersonatorUserId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    locale: Locale;
+  }
+  interface FastifyContextConfig {
+    /** Open to anyone (an access token, if sent and valid, is still read). */
+    public?: boolean;
+    /** Who may call the route (a predicate of spec section 6); signed-in users only. */
+    allow?: (actor: Actor) => boolean;
+  }
+}
+
+export const toActor = (user: Pick<UserRow, 'role' | 'isHolder' | 'isSystemAdmin'>): Actor => ({
+  role: user.role as Actor['role'],
+  isHolder: user.isHolder,
+  isSystemAdmin: user.isSystemAdmin,
+});
+
+/** Support staff and system administrators of the system organisation may act in any organisation. */
+export const isSystemStaff = (organizationId: string, actor: Actor): boolean =>
+  organizationId === SYSTEM_ORGANIZATION_ID &&
+  (actorIsSystemAdmin(actor) || actor.role === 'support' || actor.role === 'admin');
+
+const ORGANIZATION_ID_PATTERN = /^org_[a-z0-9]{1,64}$/;
+
+/**
+ * Attaches `request.locale` and `request.auth` once per request, and enforces each route's declared
+ * access: signed in unless `public`, then its `allow` predicate, then the organisation header rule.
+ */
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  const authRepository = createAuthRepository(ctx.db);
+  const organizations = createOrganizationRepository(ctx.db);
+
+  app.decorateRequest('auth', null);
+  app.decorateRequest('locale', 'fr');
+
+  async function authenticate(request: FastifyRequest): Promise<AuthContext> {
+    const header = request.headers.authorization;
+    const token = typeof header === 'string' && /^bearer /i.test(header) ? header.slice(7).trim() : undefined;
+    if (!token) throw new AppError('unauthenticated');
+    const claims = await ctx.tokens.verify(token);
+    if (!claims) throw new AppError('session_expired');
+    const live = await authRepository.findLiveSessionUser(
+      claims.organizationId,
+      claims.userId,
+      claims.sessionId,
+    );
+    if (!live) throw new AppError('session_expired');
+    const actor = toActor(live.user);
+
+    const requested = request.headers['x-organization-id'];
+    let organizationId = claims.organizationId;
+    if (requested !== undefined && requested !== claims.organizationId) {
+      if (typeof requested !== 'string' || !ORGANIZATION_ID_PATTERN.test(requested)) {
+        throw new AppError('organization_mismatch');
+      }
+      if (!isSystemStaff(claims.organizationId, actor)) throw new AppError('organization_mismatch');
+      if (!(await organizations.findById(requested))) throw new AppError('organization_not_found');
+      organizationId = requested;
+    }
+    return {
+      userId: live.user.id,
+      homeOrganizationId: claims.organizationId,
+      organizationId,
+      sessionId: claims.sessionId,
+      actor,
+      familyId: live.user.familyId,
+      establishmentId: live.user.establishmentId,
+      email: live.user.email,
+      locale: resolveLocale(live.user.locale),
+      impersonatorUserId: live.session.impersonatorUserId,
+    };
+  }
+
+  app.addHook('onRequest', async (request) => {
+    request.locale = resolveLocale(request.headers['accept-language']);
+    enterRequestContext({ locale: request.locale });
+    if (request.is404) return;
+    const config = request.routeOptions.config;
+    if (config.public) {
+      if (request.headers.authorization) request.auth = await authenticate(request).catch(() => null);
+      return;
+    }
+    request.auth = await authenticate(request);
+    // A signed-in user's own language wins over the browser's, unless the browser asks explicitly.
+    if (!request.headers['accept-language']) {
+      request.locale = request.auth.locale;
+      setCurrentLocale(request.locale);
+    }
+    if (config.allow && !config.allow(request.auth.actor)) throw new AppError('forbidden');
+  });
+}
+
+/** The caller's auth context on a route that is not public. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('unauthenticated');
+  return request.auth;
+}

@@ -1,0 +1,49 @@
+import { resolveLocale } from '@inscrio/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode } from '../lib/app-error';
+import { currentLocale } from '../lib/request-context';
+
+/** Fastify's own 4xx errors (bad JSON, wrong content type, body too large…) mapped to our codes. */
+function codeForFrameworkError(error: FastifyError): ErrorCode | undefined {
+  const status = error.statusCode ?? 500;
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 404) return 'not_found';
+  if (status >= 400 && status < 500) return 'validation_failed';
+  return undefined;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const locale = currentLocale() ?? resolveLocale(request.headers['accept-language']);
+  if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
+  return reply.status(error.statusCode).send({
+    statusCode: error.statusCode,
+    error: error.code,
+    message: error.messageFor(locale),
+    details: error.details,
+  });
+}
+
+/**
+ * One place turns every failure into `{ statusCode, error, message, details }` in the caller's language.
+ * Unexpected errors are logged with the request id and answered as a bare 500.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(request, reply, error);
+    }
+    const code = codeForFrameworkError(error);
+    if (code) {
+      request.log.info({ code: error.code, reason: error.message }, 'request rejected');
+      const details =
+        code === 'validation_failed' ? [{ field: 'body', rule: 'parse', message: error.message }] : [];
+      return sendError(request, reply, new AppError(code, details));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(request, reply, new AppError('internal'));
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('not_found')));
+}

@@ -1,0 +1,231 @@
+import { DEFAULT_LOCALE } from './locale';
+import type { Locale } from './locale';
+
+const INTL_LOCALES: Record<Locale, string> = { fr: 'fr-FR', en: 'en-US' };
+
+/** Intl puts narrow no-break spaces (U+202F) and no-break spaces (U+00A0) in French numbers; we show plain spaces. */
+function plainSpaces(text: string): string {
+  return text.replace(/[\u00a0\u202f]/g, ' ');
+}
+
+function plural(locale: Locale, count: number, one: string, other: string): string {
+  return new Intl.PluralRules(INTL_LOCALES[locale]).select(count) === 'one' ? one : other;
+}
+
+/** Integer cents as euros with 2 decimals: fr '1 234,50 €', en '€1,234.50'. */
+export function formatMoney(cents: number, locale: Locale = DEFAULT_LOCALE): string {
+  // `|| 0` turns -0 into 0 so that a rounded-away negative amount never shows as '-0,00 €'.
+  const euros = Math.round(cents) / 100 || 0;
+  const text = new Intl.NumberFormat(INTL_LOCALES[locale], {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(euros);
+  return plainSpaces(text);
+}
+
+/** A percentage stored in hundredths of a percent: 2100 → fr '21 %', en '21%'; 550 → '5,5 %' / '5.5%'. */
+export function formatPercent(hundredths: number, locale: Locale = DEFAULT_LOCALE): string {
+  const text = new Intl.NumberFormat(INTL_LOCALES[locale], {
+    style: 'percent',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }).format(Math.round(hundredths) / 10000 || 0);
+  return plainSpaces(text);
+}
+
+/** Minutes as 'NhMM' from one hour, else 'M min': 90 → '1h30', 60 → '1h00', 45 → '45 min'. */
+export function formatDuration(minutes: number): string {
+  const total = Math.round(minutes) || 0;
+  const sign = total < 0 ? '-' : '';
+  const abs = Math.abs(total);
+  if (abs < 60) return `${sign}${abs} min`;
+  const hours = Math.floor(abs / 60);
+  const rest = abs % 60;
+  return `${sign}${hours}h${String(rest).padStart(2, '0')}`;
+}
+
+/** An age in months: under 12 in months ('6 mois', '1 month'), otherwise in whole years ('3 ans', '1 year'). */
+export function formatAge(months: number, locale: Locale = DEFAULT_LOCALE): string {
+  if (months < 12) {
+    if (locale === 'fr') return `${months} mois`;
+    return `${months} ${months === 1 ? 'month' : 'months'}`;
+  }
+  const years = Math.floor(months / 12);
+  if (locale === 'fr') return `${years} ${years === 1 ? 'an' : 'ans'}`;
+  return `${years} ${years === 1 ? 'year' : 'years'}`;
+}
+
+/** Age limits in months; zero or absent means no limit on that side. */
+export function ageRestrictionText(
+  minMonths: number | null | undefined,
+  maxMonths: number | null | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const min = minMonths ? minMonths : 0;
+  const max = maxMonths ? maxMonths : 0;
+  const fr = locale === 'fr';
+  if (min <= 0 && max <= 0) return fr ? "Aucune restriction d'âge." : 'No age restriction.';
+  if (min <= 0) return `${fr ? "Jusqu'à" : 'Up to'} ${formatAge(max, locale)}`;
+  if (max <= 0) return `${fr ? 'À partir de' : 'From'} ${formatAge(min, locale)}`;
+  return fr
+    ? `Entre ${formatAge(min, locale)} et ${formatAge(max, locale)}`
+    : `Between ${formatAge(min, locale)} and ${formatAge(max, locale)}`;
+}
+
+/** Seat count of an activity; -1 means unlimited. Zero follows each language's plural rule ('0 place', '0 seats'). */
+export function formatSeats(seats: number, locale: Locale = DEFAULT_LOCALE): string {
+  if (seats === -1) return locale === 'fr' ? 'Illimité' : 'Unlimited';
+  return locale === 'fr'
+    ? `${seats} ${plural(locale, seats, 'place', 'places')}`
+    : `${seats} ${plural(locale, seats, 'seat', 'seats')}`;
+}
+
+export interface PersonName {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}
+
+export type DisplayNameFallback = 'member' | 'holder' | 'participant';
+
+const DISPLAY_NAME_FALLBACKS: Record<Locale, Record<DisplayNameFallback, string>> = {
+  fr: { member: 'Membre', holder: 'Titulaire', participant: 'Participant' },
+  en: { member: 'Member', holder: 'Holder', participant: 'Participant' },
+};
+
+/** First and last name, else first, else last, else e-mail, else a generic word for the person. */
+export function displayName(
+  person: PersonName | null | undefined,
+  fallback: DisplayNameFallback = 'member',
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const first = person?.firstName?.trim() ?? '';
+  const last = person?.lastName?.trim() ?? '';
+  const email = person?.email?.trim() ?? '';
+  const name = [first, last].filter((part) => part !== '').join(' ');
+  if (name !== '') return name;
+  if (email !== '') return email;
+  return DISPLAY_NAME_FALLBACKS[locale][fallback];
+}
+
+/** Prefixes external links typed without a scheme: 'club.be' → 'https://club.be'. */
+export function withHttps(url: string | null | undefined): string {
+  const trimmed = url?.trim() ?? '';
+  if (trimmed === '') return '';
+  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+/** Empty means null, undefined or the empty string (spec section 5); whitespace and 0 are not empty. */
+export function isEmpty(value: unknown): value is null | undefined | '' {
+  return value === null || value === undefined || value === '';
+}
+
+export interface CustomButtonSettings {
+  showCustomButton?: boolean | null;
+  customButtonName?: string | null;
+  customButtonURL?: string | null;
+}
+
+/** The website's external button shows only when enabled with both a name and a URL (blank counts as missing). */
+export function isCustomButtonVisible(settings: CustomButtonSettings | null | undefined): boolean {
+  return (
+    settings?.showCustomButton === true &&
+    !isEmpty(settings.customButtonName?.trim()) &&
+    !isEmpty(settings.customButtonURL?.trim())
+  );
+}
+
+export const COUNTRY_CODES = ['BEL', 'FRA', 'LUX'] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+
+export interface CountryOption {
+  code: CountryCode;
+  name: string;
+  indicative: string;
+}
+
+export const COUNTRY_OPTIONS: readonly CountryOption[] = Object.freeze([
+  Object.freeze({ code: 'BEL', name: 'Belgique', indicative: '+32' }),
+  Object.freeze({ code: 'FRA', name: 'France', indicative: '+33' }),
+  Object.freeze({ code: 'LUX', name: 'Luxembourg', indicative: '+352' }),
+] as const);
+
+export function isCountryCode(value: unknown): value is CountryCode {
+  return typeof value === 'string' && (COUNTRY_CODES as readonly string[]).includes(value);
+}
+
+/** French country name, '' for an unknown code. */
+export function countryName(code: string | null | undefined): string {
+  return COUNTRY_OPTIONS.find((option) => option.code === code)?.name ?? '';
+}
+
+/** International dial prefix ('+32'), '' for an unknown code. */
+export function countryIndicative(code: string | null | undefined): string {
+  return COUNTRY_OPTIONS.find((option) => option.code === code)?.indicative ?? '';
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+interface DateParts {
+  day: string;
+  month: string;
+  year: string;
+  hour: string;
+  minute: string;
+}
+
+function dateParts(date: Date | string, timeZone: string, locale: Locale): DateParts | null {
+  // Built first so that an unknown time zone always throws (RangeError), whatever the date.
+  const formatter = new Intl.DateTimeFormat(INTL_LOCALES[locale], {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    numberingSystem: 'latn',
+  });
+  // A bare 'YYYY-MM-DD' (a birthdate, say) is a calendar day, not an instant: shifting it into a time
+  // zone west of UTC would show the previous day.
+  if (typeof date === 'string') {
+    const match = DATE_ONLY.exec(date);
+    if (match) {
+      const [, year = '', month = '', day = ''] = match;
+      return { year, month, day, hour: '00', minute: '00' };
+    }
+  }
+  const instant = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(instant.getTime())) return null;
+  const parts = formatter.formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes): string =>
+    parts.find((part) => part.type === type)?.value ?? '';
+  return {
+    day: get('day'),
+    month: get('month'),
+    year: get('year').padStart(4, '0'),
+    hour: get('hour'),
+    minute: get('minute'),
+  };
+}
+
+/**
+ * 'dd/MM/yyyy' in the given IANA time zone, the same pattern in both languages (spec section 9).
+ * An invalid date gives ''; an unknown time zone throws, as it is a configuration error.
+ */
+export function formatDate(date: Date | string, timeZone: string, locale: Locale = DEFAULT_LOCALE): string {
+  const parts = dateParts(date, timeZone, locale);
+  return parts ? `${parts.day}/${parts.month}/${parts.year}` : '';
+}
+
+/** 'dd/MM/yyyy HH:mm' (24-hour clock) in the given IANA time zone. */
+export function formatDateTime(
+  date: Date | string,
+  timeZone: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const parts = dateParts(date, timeZone, locale);
+  return parts ? `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}` : '';
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { LOCATION_TYPES } from '../enums';
+import type { Locale } from '../locale';
+import { firstIssue, optionalText, requiredEnum, requiredInteger, requiredText, typeError } from './fields';
+import { message } from './messages';
+
+const COLOR_CODE = /^#[0-9A-Fa-f]{6}$/;
+/** maxSeats value meaning "no limit". */
+const UNLIMITED = -1;
+
+function optionalAge(locale: Locale) {
+  return requiredInteger(locale)
+    .min(0, { error: message('nonNegative', locale), ...firstIssue })
+    .nullish();
+}
+
+/**
+ * An activity blueprint (spec section 5). Money is integer cents, taxPercentage integer hundredths of a
+ * percent (2100 = 21 %), duration integer minutes, ages integer months. A maximum age of 0 (or none) means
+ * "no maximum", as in the age restriction text, so the min <= max rule only applies to a positive maximum.
+ */
+export function blueprintSchema(locale: Locale) {
+  return z
+    .object(
+      {
+        name: requiredText(locale),
+        description: optionalText(locale),
+        privateDescription: optionalText(locale),
+        duration: requiredInteger(locale).positive({ error: message('positive', locale), ...firstIssue }),
+        price: requiredInteger(locale).min(0, { error: message('nonNegative', locale), ...firstIssue }),
+        taxPercentage: requiredInteger(locale).min(0, {
+          error: message('nonNegative', locale),
+          ...firstIssue,
+        }),
+        maxSeats: requiredInteger(locale).refine((seats) => seats === UNLIMITED || seats > 0, {
+          error: message('positive', locale),
+          ...firstIssue,
+        }),
+        colorCode: requiredText(locale).regex(COLOR_CODE, {
+          error: message('colorCode', locale),
+          ...firstIssue,
+        }),
+        locationType: requiredEnum(LOCATION_TYPES.values, locale),
+        location: optionalText(locale),
+        onlineLocation: optionalText(locale),
+        minAge: optionalAge(locale),
+        maxAge: optionalAge(locale),
+      },
+      { error: typeError(locale) },
+    )
+    .refine((data) => (data.minAge ?? 0) <= (data.maxAge ?? 0), {
+      error: message('ageMinMax', locale),
+      path: ['minAge'],
+      // Runs beside other field errors, once both ages are valid numbers and a maximum is set.
+      when: ({ value }) => {
+        const ages = value as { minAge?: unknown; maxAge?: unknown } | null | undefined;
+        return (
+          Number.isInteger(ages?.minAge) &&
+          Number.isInteger(ages?.maxAge) &&
+          (ages?.minAge as number) >= 0 &&
+          (ages?.maxAge as number) > 0
+        );
+      },
+    });
+}
+
+export type BlueprintInput = z.infer<ReturnType<typeof blueprintSchema>>;

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import type { Locale } from '../locale';
+import { message } from './messages';
+import type { MessageKey } from './messages';
+
+/*
+ * Field builders shared by the schemas. Each field reports at most one issue, the first rule it breaks:
+ * every check after the type check runs only while the field has no issue yet (`firstIssue`). This is
+ * done with `when` rather than `abort: true` because an aborted field would also stop the object-level
+ * checks (password confirmation, age range) from running alongside the field errors.
+ */
+
+type Payload = z.core.ParsePayload;
+
+/** Run the check only while the value being parsed has no issue. */
+export const firstIssue = { when: (payload: Payload): boolean => payload.issues.length === 0 } as const;
+
+/** Same, and skip the empty string: for optional fields, where '' means "not given". */
+const givenAndFirstIssue = {
+  when: (payload: Payload): boolean => payload.issues.length === 0 && payload.value !== '',
+} as const;
+
+/** Missing (undefined, null, '') gives the 'required' message; any other wrong type the `invalid` one. */
+export function typeError(locale: Locale, invalid: MessageKey = 'format') {
+  return (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? message('required', locale)
+      : message(invalid, locale);
+}
+
+/** A required, trimmed string of at least `min` characters (blank counts as missing). */
+export function requiredText(locale: Locale, min = 1) {
+  const schema = z
+    .string({ error: typeError(locale) })
+    .trim()
+    .min(1, { error: message('required', locale), ...firstIssue });
+  return min > 1 ? schema.min(min, { error: message('minLength', locale, { min }), ...firstIssue }) : schema;
+}
+
+/** An optional trimmed string; undefined, null and '' mean "not given", anything else needs `min` characters. */
+export function optionalText(locale: Locale, min = 0) {
+  const schema = z.string({ error: message('format', locale) }).trim();
+  return (
+    min > 1
+      ? schema.min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
+      : schema
+  ).nullish();
+}
+
+function emailChecks<T extends z.ZodString>(schema: T, locale: Locale, min: number): T {
+  const withMin =
+    min > 1 ? schema.min(min, { error: message('minLength', locale, { min }), ...firstIssue }) : schema;
+  return withMin.check(z.email({ error: message('email', locale), ...firstIssue })) as T;
+}
+
+export function requiredEmail(locale: Locale, min = 1) {
+  return emailChecks(requiredText(locale), locale, min);
+}
+
+export function optionalEmail(locale: Locale, min = 1) {
+  const schema = z.string({ error: message('format', locale) }).trim();
+  const withMin =
+    min > 1
+      ? schema.min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
+      : schema;
+  return withMin.check(z.email({ error: message('email', locale), ...givenAndFirstIssue })).nullish();
+}
+
+/** Digits plus the separators people type in phone numbers: + . - space ( ). */
+const ORGANIZATION_PHONE = /^[0-9+.\-() ]+$/;
+/** Person phone numbers: digits and + . - space only. */
+const PERSON_PHONE = /^[0-9+.\- ]+$/;
+
+export function countDigits(value: string): number {
+  return value.replace(/\D/g, '').length;
+}
+
+/** A required phone number counting at least `minDigits` digits, separators not counted. */
+export function requiredPhoneDigits(locale: Locale, minDigits: number) {
+  return requiredText(locale)
+    .regex(ORGANIZATION_PHONE, { error: message('format', locale), ...firstIssue })
+    .refine((value) => countDigits(value) >= minDigits, {
+      error: message('phoneDigits', locale, { min: minDigits }),
+      ...firstIssue,
+    });
+}
+
+/** A person's phone: at least `min` characters, digits and + . - space only. */
+export function requiredPersonPhone(locale: Locale, min: number) {
+  return requiredText(locale, min).regex(PERSON_PHONE, { error: message('format', locale), ...firstIssue });
+}
+
+export function optionalPersonPhone(locale: Locale, min: number) {
+  return z
+    .string({ error: message('format', locale) })
+    .trim()
+    .min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
+    .regex(PERSON_PHONE, { error: message('format', locale), ...givenAndFirstIssue })
+    .nullish();
+}
+
+/** A required value among `values`; missing gives 'required', anything else the `invalid` message. */
+export function requiredEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+  locale: Locale,
+  invalid: MessageKey = 'format',
+) {
+  return z.enum(values, { error: typeError(locale, invalid) });
+}
+
+/** Like `requiredEnum`, but undefined, null and '' mean "not given". */
+export function optionalEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+  locale: Locale,
+  invalid: MessageKey = 'format',
+) {
+  const withEmpty: readonly ['', ...T] = ['', ...values];
+  return z.enum(withEmpty, { error: message(invalid, locale) }).nullish();
+}
+
+/** A required whole number; non-numbers (NaN and strings included) break the format rule. */
+export function requiredInteger(locale: Locale) {
+  return z.number({ error: typeError(locale) }).int({ error: message('integer', locale), ...firstIssue });
+}
+
+/** Local calendar date of the time zone furthest ahead (UTC+14), so today is today for every user. */
+function latestTodayIso(): string {
+  return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear keeps the year as written.
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function pastDateChecks(schema: z.ZodString, locale: Locale, when: typeof firstIssue) {
+  return schema
+    .refine(isCalendarDate, { error: message('date', locale), ...when })
+    .refine((value) => value <= latestTodayIso(), { error: message('futureDate', locale), ...when });
+}
+
+/** A required 'YYYY-MM-DD' that exists in the calendar and is not in the future. */
+export function requiredPastDate(locale: Locale) {
+  return pastDateChecks(requiredText(locale), locale, firstIssue);
+}
+
+export function optionalPastDate(locale: Locale) {
+  return pastDateChecks(
+    z.string({ error: message('format', locale) }).trim(),
+    locale,
+    givenAndFirstIssue,
+  ).nullish();
+}
+
+let timeZones: ReadonlySet<string> | undefined;
+
+/**
+ * An IANA time zone known to this runtime (`Intl.supportedValuesOf`) or 'UTC'. Aliases the runtime
+ * canonicalises (e.g. 'Asia/Kolkata' on runtimes that list 'Asia/Calcutta') are accepted too, since
+ * browsers and Node do not agree on canonical names; names must still be written with their capitals.
+ */
+export function isTimeZone(value: string): boolean {
+  timeZones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  if (timeZones.has(value)) return true;
+  if (!/^[A-Z][A-Za-z0-9_+-]*(?:\/[A-Z][A-Za-z0-9_+-]*)*$/.test(value)) return false;
+  try {
+    const resolved = new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+    return timeZones.has(resolved);
+  } catch {
+    return false;
+  }
+}
+
+export function requiredTimeZone(locale: Locale) {
+  return requiredText(locale).refine(isTimeZone, { error: message('timeZone', locale), ...firstIssue });
+}

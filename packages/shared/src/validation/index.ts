@@ -1,0 +1,7 @@
+export * from './messages';
+export * from './password.schema';
+export * from './organization-create.schema';
+export * from './person.schema';
+export * from './company.schema';
+export * from './blueprint.schema';
+export { countDigits, isCalendarDate, isTimeZone } from './fields';
