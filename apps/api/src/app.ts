@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/users/me.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputHygiene } from './plugins/input-hygiene';
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   perAccount: { limit: 10, windowSeconds: 15 * 60 },
@@ -147,10 +148,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
+  app.addHook('onRoute', (route) => {
+    // The API description is public; everything else under /api declares its own access.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+  });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, options.webDist);
   registerAuth(app, ctx);
+  registerInputHygiene(app);
 
   await app.register(
     async (api) => {
@@ -163,7 +169,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (res, filePath) =>
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        ),
+    });
   }
 
   return app;

@@ -16,6 +16,7 @@ import {
   isCountryCode,
   isCustomButtonVisible,
   isEmpty,
+  UNLIMITED_SEATS,
   withHttps,
 } from './format';
 
@@ -180,6 +181,7 @@ describe('formatSeats', () => {
   });
 
   it('writes in French by default', () => {
+    expect(UNLIMITED_SEATS).toBe(-1);
     expect(formatSeats(-1)).toBe('Illimité');
   });
 });

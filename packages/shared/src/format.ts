@@ -74,9 +74,12 @@ export function ageRestrictionText(
     : `Between ${formatAge(min, locale)} and ${formatAge(max, locale)}`;
 }
 
+/** maxSeats value meaning "no limit" (spec section 9). */
+export const UNLIMITED_SEATS = -1;
+
 /** Seat count of an activity; -1 means unlimited. Zero follows each language's plural rule ('0 place', '0 seats'). */
 export function formatSeats(seats: number, locale: Locale = DEFAULT_LOCALE): string {
-  if (seats === -1) return locale === 'fr' ? 'Illimité' : 'Unlimited';
+  if (seats === UNLIMITED_SEATS) return locale === 'fr' ? 'Illimité' : 'Unlimited';
   return locale === 'fr'
     ? `${seats} ${plural(locale, seats, 'place', 'places')}`
     : `${seats} ${plural(locale, seats, 'seat', 'seats')}`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import * as shared from './index';
 
 /** The names other packages code against; removing or renaming one breaks them. */
@@ -91,7 +92,11 @@ describe('package entry point', () => {
         shared.companySchema,
         shared.blueprintSchema,
       ]) {
-        expect(factory(locale).safeParse(undefined).success).toBe(false);
+        const schema = factory(locale);
+        expect(schema.safeParse(undefined).success).toBe(false);
+        // The API documents its routes from these schemas (fastify-type-provider-zod uses toJSONSchema).
+        expect(() => z.toJSONSchema(schema, { io: 'input' })).not.toThrow();
+        expect(() => z.toJSONSchema(schema, { io: 'output' })).not.toThrow();
       }
     }
   });

@@ -106,7 +106,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request) => {
     request.locale = resolveLocale(request.headers['accept-language']);
     enterRequestContext({ locale: request.locale });
-    if (request.is404) return;
+    // Auth guards the API; the web app's files and pages are public.
+    if (request.is404 || !request.url.startsWith('/api/')) return;
     const config = request.routeOptions.config;
     if (config.public) {
       if (request.headers.authorization) request.auth = await authenticate(request).catch(() => null);

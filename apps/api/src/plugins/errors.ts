@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { resolveLocale } from '@inscrio/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../lib/app-error';
@@ -28,7 +30,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
  * One place turns every failure into `{ statusCode, error, message, details }` in the caller's language.
  * Unexpected errors are logged with the request id and answered as a bare 500.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, webDist?: string): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
@@ -45,5 +47,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendError(request, reply, new AppError('internal'));
   });
 
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('not_found')));
+  // Outside /api, a GET for a page is the single-page app's to route: answer with its index.html.
+  const spaIndex = webDist && fs.existsSync(path.join(webDist, 'index.html')) ? 'index.html' : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api') &&
+      !path.extname(request.url.split('?')[0]!);
+    if (spaIndex && isPage) return reply.header('cache-control', 'no-cache').sendFile(spaIndex);
+    return sendError(request, reply, new AppError('not_found'));
+  });
 }

@@ -23,7 +23,10 @@ export const signInOtpSchema = (locale: Locale) =>
   });
 
 export const sendOtpSchema = (locale: Locale) =>
-  z.object({ identifier: requiredEmail(locale), channel: z.literal('email', { error: message('format', locale) }) });
+  z.object({
+    identifier: requiredEmail(locale),
+    channel: z.literal('email', { error: message('format', locale) }),
+  });
 
 /** Sign-up: the person form with its password; the account's language is the caller's. */
 export const signUpSchema = personSchemaWithPassword;

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { LOCATION_TYPES } from '../enums';
+import { UNLIMITED_SEATS } from '../format';
 import type { Locale } from '../locale';
 import { firstIssue, optionalText, requiredEnum, requiredInteger, requiredText, typeError } from './fields';
 import { message } from './messages';
 
 const COLOR_CODE = /^#[0-9A-Fa-f]{6}$/;
-/** maxSeats value meaning "no limit". */
-const UNLIMITED = -1;
 
 function optionalAge(locale: Locale) {
   return requiredInteger(locale)
@@ -32,7 +31,7 @@ export function blueprintSchema(locale: Locale) {
           error: message('nonNegative', locale),
           ...firstIssue,
         }),
-        maxSeats: requiredInteger(locale).refine((seats) => seats === UNLIMITED || seats > 0, {
+        maxSeats: requiredInteger(locale).refine((seats) => seats === UNLIMITED_SEATS || seats > 0, {
           error: message('positive', locale),
           ...firstIssue,
         }),

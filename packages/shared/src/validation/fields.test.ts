@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { countDigits, isCalendarDate, isTimeZone, optionalEnum, requiredPastDate } from './fields';
+import {
+  countDigits,
+  isCalendarDate,
+  isTimeZone,
+  optionalEnum,
+  optionalPastDate,
+  requiredPastDate,
+} from './fields';
 import { fieldIssues, issuesOf } from './test-utils';
 import { z } from 'zod';
 
@@ -66,6 +73,14 @@ describe('past dates', () => {
     beforeEach(() => {
       vi.useFakeTimers();
       vi.setSystemTime(new Date('2024-06-15T08:00:00Z'));
+    });
+
+    it('takes an optional date as not given when empty, and checks it when given', () => {
+      const schema = optionalPastDate('fr');
+      for (const value of [undefined, null, '', '  ', '2024-06-15'])
+        expect(issuesOf(schema, value)).toEqual({});
+      expect(issuesOf(schema, '2024-02-30')).toEqual({ '': ['Date invalide (format AAAA-MM-JJ)'] });
+      expect(issuesOf(schema, '2024-06-16')).toEqual({ '': ['La date ne peut pas être dans le futur'] });
     });
 
     it('accepts today and rejects tomorrow', () => {

@@ -35,16 +35,20 @@ export function withPasswordConfirmation<S extends z.ZodRawShape & { password: z
         .string({ error: typeError(locale) })
         .min(1, { error: message('required', locale), ...firstIssue }),
     })
-    .refine((data) => (data as { password: unknown }).password === (data as { confirmPassword: unknown }).confirmPassword, {
-      error: message('passwordMismatch', locale),
-      path: ['confirmPassword'],
-      when: ({ value }) => {
-        const candidate = value as { password?: unknown; confirmPassword?: unknown } | null | undefined;
-        return (
-          typeof candidate?.password === 'string' &&
-          typeof candidate.confirmPassword === 'string' &&
-          candidate.confirmPassword !== ''
-        );
+    .refine(
+      (data) =>
+        (data as { password: unknown }).password === (data as { confirmPassword: unknown }).confirmPassword,
+      {
+        error: message('passwordMismatch', locale),
+        path: ['confirmPassword'],
+        when: ({ value }) => {
+          const candidate = value as { password?: unknown; confirmPassword?: unknown } | null | undefined;
+          return (
+            typeof candidate?.password === 'string' &&
+            typeof candidate.confirmPassword === 'string' &&
+            candidate.confirmPassword !== ''
+          );
+        },
       },
-    });
+    );
 }

@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { hmac, randomToken, safeEqual, sha256, sixDigitCode } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { AuthContext } from '../../plugins/auth';
@@ -204,37 +205,42 @@ export function createAuthService(ctx: AppContext) {
       if (await userRepository.emailTaken(organization.id, input.email)) throw new AppError('email_taken');
       const passwordHash = await hashPassword(input.password);
       const { password: _password, confirmPassword: _confirm, ...person } = input;
-      const account = await db.transaction(async (tx) => {
-        const created = await createUserRepository(tx).createAccount(organization.id, {
-          email: input.email,
-          passwordHash,
-          locale: meta.locale,
-          person,
+      const account = await db
+        .transaction(async (tx) => {
+          const created = await createUserRepository(tx).createAccount(organization.id, {
+            email: input.email,
+            passwordHash,
+            locale: meta.locale,
+            person,
+          });
+          await ctx.audit.record(
+            {
+              organizationId: organization.id,
+              type: 'user-created',
+              actorUserId: created.user.id,
+              subjectType: 'user',
+              subjectId: created.user.id,
+              data: { method: 'sign-up' },
+              requestId: meta.requestId,
+              ip: meta.ip,
+            },
+            tx,
+          );
+          await ctx.mailer.send(
+            { to: created.user.email, locale: meta.locale, organizationId: organization.id, executor: tx },
+            'welcome',
+            {
+              organizationName: organization.name,
+              firstName: created.member.firstName,
+              link: organizationUrl(ctx.config, organization.key),
+            },
+          );
+          return created;
+        })
+        .catch((error) => {
+          // Two sign-ups racing for one address: the unique index decides, the loser gets the same 409.
+          throw isUniqueViolation(error, 'users_org_email_unique') ? new AppError('email_taken') : error;
         });
-        await ctx.audit.record(
-          {
-            organizationId: organization.id,
-            type: 'user-created',
-            actorUserId: created.user.id,
-            subjectType: 'user',
-            subjectId: created.user.id,
-            data: { method: 'sign-up' },
-            requestId: meta.requestId,
-            ip: meta.ip,
-          },
-          tx,
-        );
-        await ctx.mailer.send(
-          { to: created.user.email, locale: meta.locale, organizationId: organization.id, executor: tx },
-          'welcome',
-          {
-            organizationName: organization.name,
-            firstName: created.member.firstName,
-            link: organizationUrl(ctx.config, organization.key),
-          },
-        );
-        return created;
-      });
       return openSession(account, organization, 'sign-up', meta);
     },
 

@@ -1,6 +1,7 @@
 import type { PersonInput, UpdateMeInput } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import type { AuthContext } from '../../plugins/auth';
 import { toMemberDto, toUserDto } from './user.dto';
 import { createUserRepository } from './user.repository';
@@ -57,5 +58,10 @@ async function changeEmail(
 ) {
   if (await repository.emailTaken(auth.homeOrganizationId, email, auth.userId))
     throw new AppError('email_taken');
-  await repository.updateUser(auth.homeOrganizationId, auth.userId, { email: email.trim().toLowerCase() });
+  // A concurrent change to the same address loses on the unique index: same answer as the check above.
+  await repository
+    .updateUser(auth.homeOrganizationId, auth.userId, { email: email.trim().toLowerCase() })
+    .catch((error) => {
+      throw isUniqueViolation(error, 'users_org_email_unique') ? new AppError('email_taken') : error;
+    });
 }

@@ -1,0 +1,28 @@
+import { toast } from 'sonner';
+import { isApiError, notificationText } from './api-error';
+import { currentLocale } from './i18n';
+
+/** Notifications last 8000 ms and can be closed (spec section 9). */
+export const NOTIFICATION_DURATION_MS = 8000;
+
+export const notify = {
+  success(text: string): void {
+    toast.success(text);
+  },
+  error(text: string): void {
+    toast.error(text);
+  },
+  info(text: string): void {
+    toast.info(text);
+  },
+};
+
+/**
+ * Notifies a failed call with the texts of spec section 8. A 401 on a signed-in call is not notified:
+ * the API client has already tried a refresh, and notifies its failure itself. A 401 from a sign-in
+ * form (wrong password, wrong code) is notified like any other error.
+ */
+export function notifyError(error: unknown): void {
+  if (isApiError(error) && error.status === 401 && error.authenticated) return;
+  notify.error(notificationText(error, currentLocale()));
+}

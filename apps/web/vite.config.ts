@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+
+// The API serves the built app in production; in development Vite serves it and forwards /api.
+// Open http://demo.localhost:5173 (any `*.localhost` name resolves to this machine in Chromium).
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': src } },
+  server: {
+    port: 5173,
+    allowedHosts: ['.localhost'],
+    proxy: {
+      // The Host header is kept (no changeOrigin) so the API still reads the organisation subdomain.
+      '/api': { target: process.env.API_URL ?? 'http://localhost:3000' },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+  },
+});
