@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { isEmpty, seedDatabase } from './db/seed';
+import { registerMaintenance } from './jobs/maintenance';
 import { createLogger } from './lib/logger';
 
 /** The built web app, beside the API in the repository (same path from the sources and the bundle). */
@@ -27,7 +28,10 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, logger, webDist });
-  if (config.runJobs) app.ctx.queue.start();
+  if (config.runJobs) {
+    await registerMaintenance(app.ctx.queue, database.db);
+    app.ctx.queue.start();
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -147,4 +147,22 @@ describe.skipIf(!usingPostgres())('job queue across instances (PostgreSQL)', () 
 });
 
 if (!usingPostgres())
-  console.info('PostgreSQL-only job queue test skipped: set TEST_DATABASE_URL to run it.');
+  console.warn('PostgreSQL-only job queue test skipped: set TEST_DATABASE_URL to run it.');
+
+describe('recurring jobs', () => {
+  it('book one run per slot however many instances register them, and each run books the next', async () => {
+    const first = new JobQueue(database.db, { logger });
+    const second = new JobQueue(database.db, { logger });
+    let runs = 0;
+    for (const queue of [first, second])
+      await queue.registerRecurring('test.recurring', 3600_000, async () => void runs++);
+    expect(await first.runUntilIdle()).toBe(1);
+    expect(await second.runUntilIdle()).toBe(0);
+    expect(runs).toBe(1);
+    const next = await database.query<{ run_at: Date }>(
+      "select run_at from jobs where queue = 'test.recurring' and status = 'queued'",
+    );
+    expect(next).toHaveLength(1);
+    expect(next[0]!.run_at.getTime()).toBeGreaterThan(Date.now());
+  });
+});

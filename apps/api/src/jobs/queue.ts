@@ -76,6 +76,20 @@ export class JobQueue {
     });
   }
 
+  /**
+   * A job that runs every `intervalMs`, once across all instances: each slot of time has its own
+   * singleton key, and every run books the next slot.
+   */
+  async registerRecurring(queue: string, intervalMs: number, handler: JobHandler<Record<string, never>>) {
+    const book = (slot: number) =>
+      this.enqueue(queue, {}, { singletonKey: `slot-${slot}`, runAt: new Date(slot * intervalMs) });
+    this.register(queue, async (payload, context) => {
+      await handler(payload as Record<string, never>, context);
+      await book(Math.floor(Date.now() / intervalMs) + 1);
+    });
+    await book(Math.floor(Date.now() / intervalMs));
+  }
+
   async enqueue(
     queue: string,
     payload: Record<string, unknown>,

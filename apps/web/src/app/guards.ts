@@ -1,0 +1,176 @@
+import { SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { checkSession } from '@/features/auth/api/get-session';
+import { organizationByKeyQuery } from '@/features/organizations/api/get-organization-by-key';
+import { isApiError } from '@/lib/api-error';
+import type { PublicOrganization, User } from '@/lib/api-types';
+import { getAuthState, hasSession, setSelectedOrganization, setUser } from '@/lib/auth-store';
+import { applyUserLocale } from '@/lib/i18n';
+import { setAddressOrganization } from '@/lib/organization-context';
+import { currentHost, organizationUrl } from '@/lib/organization-host';
+import { fullPath, PAGE_NOT_FOUND, paths, QUERY, safeRedirect, SESSION_EXPIRED } from '@/lib/paths';
+import { queryClient } from '@/lib/query-client';
+import { endSessionLocally } from '@/lib/session';
+
+/*
+ * The guards and fallbacks of spec section 2, as route loaders: they run before a screen shows, at
+ * every navigation (the guarded layouts always revalidate).
+ */
+
+// ---------------------------------------------------------------------------------------------------
+// Where the user comes from: "failure coming from a non-login page" needs the page being left.
+
+let committedPathname: string | null = null;
+
+/** Called by the router subscription each time a navigation completes. */
+export function rememberCommittedLocation(pathname: string): void {
+  committedPathname = pathname;
+}
+
+/** The page being left (null on the first load). */
+export function previousPathname(): string | null {
+  return committedPathname;
+}
+
+const comesFromLogin = () => previousPathname() === paths.login.pattern;
+
+// ---------------------------------------------------------------------------------------------------
+
+/** Staff of the system organisation (system administrators, support) may act in any organisation. */
+export function isSystemStaff(user: Pick<User, 'organizationId'> | null): boolean {
+  return user?.organizationId === SYSTEM_ORGANIZATION_ID;
+}
+
+/**
+ * The organisation of the address. Unknown or archived: the selection and any session for it are
+ * cleared and the organisation-error page shows (spec section 4).
+ */
+export async function resolveAddressOrganization(): Promise<PublicOrganization> {
+  const { key } = currentHost();
+  if (!key) throw redirect(paths.organizationError.to());
+  try {
+    const organization = await queryClient.ensureQueryData(organizationByKeyQuery(key));
+    setAddressOrganization(organization);
+    return organization;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) {
+      setAddressOrganization(null);
+      if (hasSession()) endSessionLocally();
+      else setSelectedOrganization(null);
+      throw redirect(paths.organizationError.to());
+    }
+    throw error;
+  }
+}
+
+/**
+ * The organisation-mismatch rule (spec section 2): a user whose selected organisation is not the
+ * address's is cleared and sent to their own organisation; only platform staff switch organisation
+ * (they may act in any). Returns the redirect to follow, if any.
+ */
+function enforceOrganization(organization: PublicOrganization): Response | null {
+  const { user, organization: selected } = getAuthState();
+  if (!hasSession()) return null;
+  if (!selected) {
+    setSelectedOrganization(organization);
+    return null;
+  }
+  if (selected.id === organization.id) return null;
+  if (isSystemStaff(user)) {
+    setSelectedOrganization(organization);
+    return null;
+  }
+  endSessionLocally();
+  return redirect(organizationUrl(selected.key, paths.login.to()));
+}
+
+/** Runs the authentication check; keeps the user fresh when it passes. */
+async function verifySession(request: Request): Promise<'valid' | 'expired' | 'unknown'> {
+  const result = await checkSession(request.signal);
+  if (result.status === 'valid') {
+    const current = getAuthState().user;
+    const fresh = result.session.user;
+    if (!current || JSON.stringify(current) !== JSON.stringify(fresh)) setUser(fresh);
+    if (current?.locale !== fresh.locale) applyUserLocale(fresh.locale);
+    return 'valid';
+  }
+  if (result.status === 'expired') endSessionLocally();
+  return result.status;
+}
+
+const targetOf = (request: Request) => fullPath(new URL(request.url));
+
+/** The login page that brings the user back to `target` afterwards (the full path, query included). */
+function loginFor(target: string, extra: { error?: string; authError?: string } = {}): string {
+  return paths.login.to({ redirect: target === paths.home.pattern ? undefined : target, ...extra });
+}
+
+/** Signed-in screens (main and simple layouts). */
+export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
+  const organization = await resolveAddressOrganization();
+  const target = targetOf(request);
+  if (!hasSession()) throw redirect(loginFor(target));
+
+  const mismatch = enforceOrganization(organization);
+  if (mismatch) throw mismatch;
+
+  const status = await verifySession(request);
+  if (status === 'expired') {
+    throw redirect(loginFor(target, comesFromLogin() ? {} : { authError: SESSION_EXPIRED }));
+  }
+
+  // A system administrator on the index of the system organisation lands on the organisations list.
+  const url = new URL(request.url);
+  const { user } = getAuthState();
+  if (url.pathname === paths.home.pattern && user?.isSystemAdmin && organization.systemAdmin) {
+    const error = url.searchParams.get(QUERY.error);
+    throw redirect(`${paths.organizationsList.to()}${error ? `?${QUERY.error}=${encodeURIComponent(error)}` : ''}`);
+  }
+  return null;
+}
+
+/** Sign-in, sign-up and password pages: a signed-in visitor goes on to where they were heading. */
+export async function authenticationPage({ request }: LoaderFunctionArgs): Promise<null> {
+  const organization = await resolveAddressOrganization();
+  if (!hasSession()) return null;
+
+  const mismatch = enforceOrganization(organization);
+  if (mismatch) throw mismatch;
+
+  const url = new URL(request.url);
+  const status = await verifySession(request);
+  if (status === 'valid' && (url.pathname === paths.login.pattern || url.pathname === paths.register.pattern)) {
+    throw redirect(safeRedirect(url.searchParams.get(QUERY.redirect)));
+  }
+  if (
+    status === 'expired' &&
+    url.pathname === paths.login.pattern &&
+    !comesFromLogin() &&
+    !url.searchParams.has(QUERY.authError)
+  ) {
+    url.searchParams.set(QUERY.authError, SESSION_EXPIRED);
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  return null;
+}
+
+/** Public pages of an organisation (its website, the onboarding): open to all, session checked quietly. */
+export async function publicPage({ request }: LoaderFunctionArgs): Promise<null> {
+  const organization = await resolveAddressOrganization();
+  if (hasSession()) {
+    const mismatch = enforceOrganization(organization);
+    if (mismatch) throw mismatch;
+    await verifySession(request);
+  }
+  return null;
+}
+
+/** Unknown path: signed in → index with error page-not-found; signed out → login with redirect and error. */
+export async function unknownPath({ request }: LoaderFunctionArgs): Promise<never> {
+  await resolveAddressOrganization();
+  if (hasSession()) throw redirect(paths.home.to({ error: PAGE_NOT_FOUND }));
+  throw redirect(loginFor(targetOf(request), { error: PAGE_NOT_FOUND }));
+}
+
+/** Guarded layouts re-run their guard at every navigation, not only when their own params change. */
+export const alwaysRevalidate = () => true;
