@@ -1,0 +1,41 @@
+import { message } from '@inscrio/shared';
+import { RotateCcw, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { isApiError, statusText } from '@/lib/api-error';
+import { currentLocale } from '@/lib/i18n';
+
+/**
+ * What shows when a screen cannot load: its guard could not reach the API (the organisation lookup
+ * failed), or its code failed to download after a new deployment. Reloading fixes both.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation('common');
+  const locale = currentLocale();
+  const chunkFailed = error instanceof TypeError && /dynamically imported module|Importing a module script/i.test(error.message);
+  const text = chunkFailed
+    ? t('routeError.newVersion')
+    : isRouteErrorResponse(error)
+      ? statusText(undefined, locale)
+      : isApiError(error)
+        ? message('organizationFetchFailed', locale)
+        : statusText(error, locale);
+  if (!chunkFailed && !isApiError(error)) console.error(error);
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">
+      <div role="alert" className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <span className="mx-auto grid size-12 place-items-center rounded-full bg-red-50 text-red-600">
+          <TriangleAlert className="size-6" aria-hidden="true" />
+        </span>
+        <h1 className="mt-4 text-lg font-semibold text-slate-900">{t('routeError.title')}</h1>
+        <p className="mt-2 text-sm text-slate-600">{text}</p>
+        <Button className="mt-6" onClick={() => window.location.reload()}>
+          <RotateCcw aria-hidden="true" />
+          {t('actions.reload')}
+        </Button>
+      </div>
+    </div>
+  );
+}
