@@ -21,6 +21,13 @@ import { createRateLimiter } from './lib/rate-limit';
 import { validatorCompiler } from './lib/validation';
 import { createAuditWriter } from './modules/audit/audit.writer';
 import { authRoutes } from './modules/auth/auth.routes';
+import { establishmentsRoutes } from './modules/establishments/establishments.routes';
+import { assetsRoutes } from './modules/assets/assets.routes';
+import { blueprintsRoutes } from './modules/blueprints/blueprints.routes';
+import { servicesRoutes } from './modules/services/services.routes';
+import { periodsRoutes } from './modules/periods/periods.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { createTokenService } from './modules/auth/tokens';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
 import { createMailer } from './modules/mail/mailer';
@@ -164,6 +171,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(directoryRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(meRoutes(ctx));
+      await api.register(establishmentsRoutes(ctx));
+      await api.register(assetsRoutes(ctx));
+      await api.register(blueprintsRoutes(ctx));
+      await api.register(servicesRoutes(ctx));
+      await api.register(periodsRoutes(ctx));
+      await api.register(catalogRoutes(ctx));
+      await api.register(calendarRoutes(ctx));
     },
     { prefix: '/api' },
   );

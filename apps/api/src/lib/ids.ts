@@ -27,7 +27,9 @@ export type IdPrefix =
   | 'rft'
   | 'otp'
   | 'pwr'
-  | 'job';
+  | 'job'
+  | 'sup'
+  | 'ser';
 
 /**
  * `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford base 32, lower case),

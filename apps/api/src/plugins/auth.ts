@@ -128,3 +128,10 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('unauthenticated');
   return request.auth;
 }
+
+/**
+ * The establishment an establishment manager is confined to; null for everyone else (their reach is
+ * the whole organisation). Repositories filter on it when it is set.
+ */
+export const establishmentScope = (auth: AuthContext): string | null =>
+  auth.actor.role === 'est-manager' && !auth.actor.isSystemAdmin ? auth.establishmentId : null;

@@ -1,3 +1,4 @@
 export * from './organizations';
 export * from './identity';
 export * from './platform';
+export * from './activities';
