@@ -156,8 +156,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   app.addHook('onRoute', (route) => {
-    // The API description is public; everything else under /api declares its own access.
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+    // The API description and the web app's files are public; every other /api route declares its access.
+    if (route.url.startsWith('/api/docs') || !route.url.startsWith('/api')) {
+      route.config = { ...route.config, public: true };
+    }
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -185,7 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: options.webDist,
-      index: false,
+      index: 'index.html',
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) =>
         res.header(

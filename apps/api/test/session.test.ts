@@ -111,4 +111,14 @@ describe('organisation header', () => {
       expect(unknown.statusCode).toBe(404);
     }
   });
+
+  it('keeps the organisation a staff member works in across token refreshes', async () => {
+    const staff = await t.signIn(DEMO_ACCOUNTS.sysadmin);
+    expect(staff.organization.key).toBe('demo');
+    const refreshed = await t.request('POST', '/api/auth/refresh-token', {
+      body: { refreshToken: staff.refreshToken },
+    });
+    expect(refreshed.json().organization.key).toBe('demo');
+    expect(refreshed.json().user.organizationId).toBe('org_sysadmin');
+  });
 });

@@ -5,3 +5,8 @@ export * from './format';
 export * from './organization';
 export * from './validation';
 export * from './api/auth.schema';
+export * from './api/blueprint.schema';
+export * from './api/establishment.schema';
+export * from './api/service.schema';
+export * from './api/period.schema';
+export * from './api/catalog.schema';

@@ -39,7 +39,9 @@ export interface RequestOptions {
  * The whole API on its own database copy, with a real SMTP inbox on loopback. Requests go through the
  * real HTTP layer with `app.inject()` (Node cannot resolve `*.localhost`, so the host is a header).
  */
-export async function createTestApp(options: { rateLimits?: RateLimits; poolSize?: number } = {}) {
+export async function createTestApp(
+  options: { rateLimits?: RateLimits; poolSize?: number; webDist?: string } = {},
+) {
   const database: DatabaseHandle = await openTestDatabase(options.poolSize);
   const inbox = await startSmtpInbox();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'inscrio-app-'));
@@ -60,6 +62,7 @@ export async function createTestApp(options: { rateLimits?: RateLimits; poolSize
       ...DEFAULT_RATE_LIMITS,
       perAddress: { limit: 10_000, windowSeconds: 900 },
     },
+    webDist: options.webDist,
   });
   await app.ready();
 

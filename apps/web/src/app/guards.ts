@@ -98,7 +98,22 @@ async function verifySession(request: Request): Promise<'valid' | 'expired' | 'u
   return result.status;
 }
 
-const targetOf = (request: Request) => fullPath(new URL(request.url));
+/**
+ * The full path being opened. Requests carry no fragment, so on a page load the fragment is taken
+ * from the address bar when it is the same page.
+ */
+function targetOf(request: Request): string {
+  const url = new URL(request.url);
+  const target = fullPath(url);
+  if (
+    typeof window !== 'undefined' &&
+    window.location.hash &&
+    fullPath({ ...window.location, hash: '' }) === target
+  ) {
+    return `${target}${window.location.hash}`;
+  }
+  return target;
+}
 
 /** The login page that brings the user back to `target` afterwards (the full path, query included). */
 function loginFor(target: string, extra: { error?: string; authError?: string } = {}): string {
@@ -124,7 +139,9 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
   const { user } = getAuthState();
   if (url.pathname === paths.home.pattern && user?.isSystemAdmin && organization.systemAdmin) {
     const error = url.searchParams.get(QUERY.error);
-    throw redirect(`${paths.organizationsList.to()}${error ? `?${QUERY.error}=${encodeURIComponent(error)}` : ''}`);
+    throw redirect(
+      `${paths.organizationsList.to()}${error ? `?${QUERY.error}=${encodeURIComponent(error)}` : ''}`,
+    );
   }
   return null;
 }
@@ -139,7 +156,10 @@ export async function authenticationPage({ request }: LoaderFunctionArgs): Promi
 
   const url = new URL(request.url);
   const status = await verifySession(request);
-  if (status === 'valid' && (url.pathname === paths.login.pattern || url.pathname === paths.register.pattern)) {
+  if (
+    status === 'valid' &&
+    (url.pathname === paths.login.pattern || url.pathname === paths.register.pattern)
+  ) {
     throw redirect(safeRedirect(url.searchParams.get(QUERY.redirect)));
   }
   if (

@@ -14,7 +14,9 @@ export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation('common');
   const locale = currentLocale();
-  const chunkFailed = error instanceof TypeError && /dynamically imported module|Importing a module script/i.test(error.message);
+  const chunkFailed =
+    error instanceof TypeError &&
+    /dynamically imported module|Importing a module script/i.test(error.message);
   const text = chunkFailed
     ? t('routeError.newVersion')
     : isRouteErrorResponse(error)
@@ -25,7 +27,10 @@ export function RouteError() {
   if (!chunkFailed && !isApiError(error)) console.error(error);
   return (
     <div className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">
-      <div role="alert" className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <div
+        role="alert"
+        className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+      >
         <span className="mx-auto grid size-12 place-items-center rounded-full bg-red-50 text-red-600">
           <TriangleAlert className="size-6" aria-hidden="true" />
         </span>

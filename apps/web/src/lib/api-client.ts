@@ -54,9 +54,21 @@ export interface ApiClientConfig {
 export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
   get<T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  patch<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  put<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  patch<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  put<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
   delete<T = unknown>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
   /**
    * Rotates the tokens now (proactive refresh). Resolves true when the session goes on; joins a
@@ -102,7 +114,8 @@ async function readBody<T>(response: Response, method: Method): Promise<T> {
 /** Runs `task` under a lock every tab of this site shares, when the browser has the Web Locks API. */
 function withTabLock<T>(name: string, task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks?.request ? locks.request(name, task) : task();
+  // `request` resolves with what the task resolves with (the lib types nest the promise).
+  return locks?.request ? (locks.request(name, task) as unknown as Promise<T>) : task();
 }
 
 export function createApiClient(config: ApiClientConfig): ApiClient {

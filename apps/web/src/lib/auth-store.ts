@@ -72,7 +72,8 @@ const isUser = (value: unknown): value is User =>
 const isMember = (value: unknown): value is Member => isObject(value) && typeof value.id === 'string';
 
 const isOrganizations = (value: unknown): value is { selected: PublicOrganization | null } =>
-  isObject(value) && (value.selected === null || (isObject(value.selected) && typeof value.selected.id === 'string'));
+  isObject(value) &&
+  (value.selected === null || (isObject(value.selected) && typeof value.selected.id === 'string'));
 
 function load(): AuthState {
   return {

@@ -24,7 +24,11 @@ export function dateFnsLocale(locale: Locale): DateFnsLocale {
 }
 
 /** 'dd/MM/yyyy' in the time zone. */
-export function formatDate(date: Date | string, timeZone: string = DEFAULT_TIME_ZONE, locale: Locale = 'fr'): string {
+export function formatDate(
+  date: Date | string,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  locale: Locale = 'fr',
+): string {
   return formatDateIn(date, timeZone, locale);
 }
 

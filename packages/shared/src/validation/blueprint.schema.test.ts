@@ -10,7 +10,7 @@ const T = {
     integer: 'La valeur doit être un nombre entier',
     positive: 'La valeur doit être supérieure à 0',
     nonNegative: 'La valeur ne peut pas être négative',
-    color: 'La couleur doit être au format #FFFFFF',
+    color: 'Respectez le format de la valeur',
     ages: "L'âge minimum ne peut pas être supérieur à l'âge maximum",
   },
   en: {
@@ -19,7 +19,7 @@ const T = {
     integer: 'The value must be a whole number',
     positive: 'The value must be greater than 0',
     nonNegative: 'The value cannot be negative',
-    color: 'The colour must be in the format #FFFFFF',
+    color: 'Please respect the value format',
     ages: 'The minimum age cannot be greater than the maximum age',
   },
 };

@@ -13,6 +13,33 @@ function optionalAge(locale: Locale) {
     .nullish();
 }
 
+/** Whether the ages (months) respect the rule: the minimum may not exceed a positive maximum. */
+export const blueprintAgesInOrder = (minAge?: number | null, maxAge?: number | null): boolean =>
+  !maxAge || (minAge ?? 0) <= maxAge;
+
+const agesInOrder = (data: { minAge?: number | null; maxAge?: number | null }) =>
+  blueprintAgesInOrder(data.minAge, data.maxAge);
+
+/**
+ * The refinement options of the age rule: reported on `minAge` beside other field errors, and only once
+ * both ages are valid numbers and a maximum is set (so it also fits partial objects and supplements).
+ */
+export function blueprintAgeRange(locale: Locale) {
+  return {
+    error: message('ageMinMax', locale),
+    path: ['minAge'],
+    when: ({ value }: z.core.ParsePayload): boolean => {
+      const ages = value as { minAge?: unknown; maxAge?: unknown } | null | undefined;
+      return (
+        Number.isInteger(ages?.minAge) &&
+        Number.isInteger(ages?.maxAge) &&
+        (ages?.minAge as number) >= 0 &&
+        (ages?.maxAge as number) > 0
+      );
+    },
+  };
+}
+
 /**
  * An activity blueprint (spec section 5). Money is integer cents, taxPercentage integer hundredths of a
  * percent (2100 = 21 %), duration integer minutes, ages integer months. A maximum age of 0 (or none) means
@@ -35,8 +62,9 @@ export function blueprintSchema(locale: Locale) {
           error: message('positive', locale),
           ...firstIssue,
         }),
+        // Spec section 5 gives this rule no message of its own: the generic format one.
         colorCode: requiredText(locale).regex(COLOR_CODE, {
-          error: message('colorCode', locale),
+          error: message('format', locale),
           ...firstIssue,
         }),
         locationType: requiredEnum(LOCATION_TYPES.values, locale),
@@ -47,20 +75,7 @@ export function blueprintSchema(locale: Locale) {
       },
       { error: typeError(locale) },
     )
-    .refine((data) => (data.minAge ?? 0) <= (data.maxAge ?? 0), {
-      error: message('ageMinMax', locale),
-      path: ['minAge'],
-      // Runs beside other field errors, once both ages are valid numbers and a maximum is set.
-      when: ({ value }) => {
-        const ages = value as { minAge?: unknown; maxAge?: unknown } | null | undefined;
-        return (
-          Number.isInteger(ages?.minAge) &&
-          Number.isInteger(ages?.maxAge) &&
-          (ages?.minAge as number) >= 0 &&
-          (ages?.maxAge as number) > 0
-        );
-      },
-    });
+    .refine(agesInOrder, blueprintAgeRange(locale));
 }
 
 export type BlueprintInput = z.infer<ReturnType<typeof blueprintSchema>>;

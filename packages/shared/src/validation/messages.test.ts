@@ -26,7 +26,6 @@ describe('MESSAGES', () => {
       'integer',
       'positive',
       'nonNegative',
-      'colorCode',
       'timeZone',
       'date',
       'futureDate',

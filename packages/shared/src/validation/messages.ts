@@ -31,15 +31,84 @@ export const MESSAGES = {
   integer: { fr: 'La valeur doit être un nombre entier', en: 'The value must be a whole number' },
   positive: { fr: 'La valeur doit être supérieure à 0', en: 'The value must be greater than 0' },
   nonNegative: { fr: 'La valeur ne peut pas être négative', en: 'The value cannot be negative' },
-  colorCode: {
-    fr: 'La couleur doit être au format #FFFFFF',
-    en: 'The colour must be in the format #FFFFFF',
-  },
   timeZone: { fr: 'Fuseau horaire invalide', en: 'Invalid time zone' },
   date: { fr: 'Date invalide (format AAAA-MM-JJ)', en: 'Invalid date (format YYYY-MM-DD)' },
   futureDate: { fr: 'La date ne peut pas être dans le futur', en: 'The date cannot be in the future' },
   country: { fr: 'Pays invalide', en: 'Invalid country' },
   gender: { fr: 'Genre invalide', en: 'Invalid gender' },
+  // Sessions, holders and periods
+  sessionTime: { fr: 'Heure invalide (format HH:mm)', en: 'Invalid time (format HH:mm)' },
+  sessionDateTime: { fr: 'Date et heure invalides', en: 'Invalid date and time' },
+  sessionWhen: {
+    fr: 'Indiquez soit une date et une heure, soit une série hebdomadaire',
+    en: 'Give either a date and a time, or a weekly series',
+  },
+  seriesDays: {
+    fr: 'Choisissez au moins un jour de la semaine',
+    en: 'Choose at least one day of the week',
+  },
+  endBeforeStart: {
+    fr: 'La date de fin ne peut pas être antérieure à la date de début',
+    en: 'The end date cannot be before the start date',
+  },
+  seriesSpan: {
+    fr: "Une série ne peut pas couvrir plus d'un an",
+    en: 'A series cannot cover more than one year',
+  },
+  seriesTooMany: {
+    fr: 'Une série ne peut pas compter plus de {max} séances',
+    en: 'A series cannot have more than {max} sessions',
+  },
+  seriesEmpty: {
+    fr: 'Aucune séance ne correspond à ces jours et à ces dates',
+    en: 'No session matches these days and dates',
+  },
+  seatsBelowReserved: {
+    fr: 'Le nombre de places ne peut pas être inférieur aux {reserved} places déjà réservées',
+    en: 'The number of seats cannot be lower than the {reserved} seats already reserved',
+  },
+  sessionCancelledNoPostpone: {
+    fr: 'Une séance annulée ne peut pas être reportée',
+    en: 'A cancelled session cannot be postponed',
+  },
+  prestationDuplicate: {
+    fr: 'Ce titulaire est déjà assigné à cette séance',
+    en: 'This holder is already assigned to this session',
+  },
+  holderNotFound: {
+    fr: "Ce titulaire est introuvable dans l'organisation",
+    en: 'This holder could not be found in the organisation',
+  },
+  periodHasServices: {
+    fr: 'Cette période contient des séances : retirez-les avant de la supprimer',
+    en: 'This period holds sessions: remove them before deleting it',
+  },
+  sessionBlueprintArchived: {
+    fr: 'Cette activité est archivée : on ne peut plus y ajouter de séances',
+    en: 'This activity is archived: no sessions can be added to it',
+  },
+  periodEstablishment: {
+    fr: 'La séance et la période doivent appartenir au même établissement',
+    en: 'The session and the period must belong to the same establishment',
+  },
+  httpUrl: {
+    fr: 'Saisissez une adresse web complète (http:// ou https://)',
+    en: 'Enter a full web address (http:// or https://)',
+  },
+  tooManyItems: { fr: 'Au maximum {max} éléments', en: 'At most {max} items' },
+  unknownReference: {
+    fr: "Cet élément n'existe pas ou n'est plus disponible",
+    en: 'This item does not exist or is no longer available',
+  },
+  // Calendar
+  calendarInstant: {
+    fr: 'Date et heure invalides (format ISO 8601, par exemple 2026-11-23T00:00:00Z)',
+    en: 'Invalid date and time (ISO 8601 format, for example 2026-11-23T00:00:00Z)',
+  },
+  calendarRange: {
+    fr: 'La fin doit suivre le début, sur {max} jours au plus',
+    en: 'The end must follow the start, within {max} days',
+  },
 
   // HTTP fallbacks and API errors (spec section 8)
   badRequest: { fr: 'Les données fournies sont invalides.', en: 'The data provided is invalid.' },
@@ -91,6 +160,10 @@ export const MESSAGES = {
     fr: "Une erreur est survenue lors de la mise à jour de l'activité.",
     en: 'An error occurred while updating the activity.',
   },
+  blueprintHasSessions: {
+    fr: 'Cette activité a déjà des séances : elle ne peut pas être supprimée. Archivez-la plutôt.',
+    en: 'This activity already has sessions: it cannot be deleted. Archive it instead.',
+  },
   // The original showed this English text in both languages; French gets a translation here.
   userDetailsFetchFailed: {
     fr: "Impossible de récupérer les informations de l'utilisateur. Veuillez réessayer.",
@@ -101,6 +174,27 @@ export const MESSAGES = {
     en: 'No user found to edit. Please sign in again.',
   },
   incompleteInformation: { fr: 'Informations à compléter', en: 'Information to complete' },
+  // Establishments and assets
+  establishmentDefaultUndeletable: {
+    fr: "L'établissement par défaut de l'organisation ne peut pas être supprimé.",
+    en: "The organisation's default establishment cannot be deleted.",
+  },
+  establishmentInUse: {
+    fr: 'Cet établissement ne peut pas être supprimé : il est encore utilisé par {uses}.',
+    en: 'This establishment cannot be deleted: it is still used by {uses}.',
+  },
+  assetImageType: {
+    fr: 'Seules les images PNG, JPEG ou WebP sont acceptées.',
+    en: 'Only PNG, JPEG or WebP images are accepted.',
+  },
+  assetTooLarge: {
+    fr: 'Le fichier ne doit pas dépasser {max} Mo.',
+    en: 'The file must not exceed {max} MB.',
+  },
+  assetFileRequired: {
+    fr: 'Veuillez joindre un fichier image (envoi multipart/form-data).',
+    en: 'Please attach an image file (multipart/form-data upload).',
+  },
 
   // Successes (spec section 8)
   profileUpdated: {

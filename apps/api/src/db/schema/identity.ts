@@ -116,6 +116,8 @@ export const authSessions = pgTable(
     impersonatorUserId: text('impersonator_user_id'),
     impersonatorOrganizationId: text('impersonator_organization_id'),
     method: text('method').notNull(),
+    /** For system staff signed in on another organisation's address: the organisation they work in. */
+    actingOrganizationId: text('acting_organization_id'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
     createdAt: timestamps.createdAt,

@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/password';
 import { createUserRepository, type NewAccount } from '../../modules/users/user.repository';
 import type { Database } from '../client';
 import { establishments, organizations } from '../schema';
+import { seedActivities } from './activities';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_ORGANIZATION_ID = 'org_demo';
@@ -163,5 +164,6 @@ export async function seedDatabase(db: Database, { demo }: { demo: boolean }): P
       gender: 'M',
       birthdate: '2019-11-02',
     });
+    await seedActivities(tx, at);
   });
 }

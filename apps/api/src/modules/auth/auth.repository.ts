@@ -14,6 +14,7 @@ export function createAuthRepository(db: Executor) {
       method: string;
       impersonatorUserId?: string;
       impersonatorOrganizationId?: string;
+      actingOrganizationId?: string;
     }): Promise<AuthSessionRow> {
       const [row] = await db
         .insert(authSessions)

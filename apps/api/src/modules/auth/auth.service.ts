@@ -114,6 +114,7 @@ export function createAuthService(ctx: AppContext) {
         method,
         impersonatorUserId: impersonator?.userId,
         impersonatorOrganizationId: impersonator?.homeOrganizationId,
+        actingOrganizationId: organization.id !== user.organizationId ? organization.id : undefined,
       });
       const tokens = await issueTokens(tx, user, session.id);
       if (method !== 'sign-up') {
@@ -292,7 +293,9 @@ export function createAuthService(ctx: AppContext) {
         throw new AppError('session_expired');
       }
       const account = await userRepository.findAccountById(session.organizationId, session.userId);
-      const organization = await organizationRepository.findById(session.organizationId);
+      const organization = await organizationRepository.findById(
+        session.actingOrganizationId ?? session.organizationId,
+      );
       if (!account || !organization) throw new AppError('session_expired');
       return signInResult(account, organization, await issueTokens(db, account.user, session.id));
     },

@@ -6,10 +6,21 @@ import { statusText } from '@/lib/api-error';
 import { currentLocale } from '@/lib/i18n';
 
 /** A failed load inside a screen: the status text of spec section 8 and a retry. */
-export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: ReactNode }) {
+export function ErrorState({
+  error,
+  onRetry,
+  title,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: ReactNode;
+}) {
   const { t } = useTranslation('common');
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50/60 px-6 py-10 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50/60 px-6 py-10 text-center"
+    >
       <TriangleAlert className="size-7 text-red-600" aria-hidden="true" />
       <div className="space-y-1">
         <p className="font-semibold text-red-900">{title ?? t('errorState.title')}</p>
@@ -26,7 +37,17 @@ export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?
 }
 
 /** Nothing to show yet. */
-export function EmptyState({ icon, title, text, action }: { icon?: ReactNode; title: ReactNode; text?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon?: ReactNode;
+  title: ReactNode;
+  text?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       {icon ? <span className="text-slate-400">{icon}</span> : null}

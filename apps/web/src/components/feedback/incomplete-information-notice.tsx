@@ -14,7 +14,11 @@ export interface IncompleteSection {
  * 'Informations à compléter' (spec section 2): the organisation sections still missing data (billing,
  * mutual certificate, payment provider), each linking to its configuration step. Nothing when complete.
  */
-export function IncompleteInformationNotice({ sections }: { sections: readonly (IncompleteSection | OrganizationWarning)[] }) {
+export function IncompleteInformationNotice({
+  sections,
+}: {
+  sections: readonly (IncompleteSection | OrganizationWarning)[];
+}) {
   const { t } = useTranslation('common');
   if (sections.length === 0) return null;
   return (

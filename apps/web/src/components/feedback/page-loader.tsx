@@ -13,7 +13,10 @@ export function PageLoader({ fullScreen = false }: { fullScreen?: boolean }) {
           : 'flex min-h-[40vh] flex-col items-center justify-center gap-4'
       }
     >
-      <div className="grid size-12 place-items-center rounded-[14px] bg-brand-700 text-[22px] font-bold text-white shadow-lg shadow-brand-700/30" aria-hidden="true">
+      <div
+        className="grid size-12 place-items-center rounded-[14px] bg-brand-700 text-[22px] font-bold text-white shadow-lg shadow-brand-700/30"
+        aria-hidden="true"
+      >
         i
       </div>
       <div className="h-1 w-[120px] overflow-hidden rounded-full bg-slate-200" aria-hidden="true">

@@ -12,7 +12,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
     <div
       role="group"
       aria-label={t('language.label')}
-      className={cn('inline-flex items-center gap-1 rounded-full border border-slate-200 bg-white/80 p-1 text-xs shadow-xs backdrop-blur', className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full border border-slate-200 bg-white/80 p-1 text-xs shadow-xs backdrop-blur',
+        className,
+      )}
     >
       <Globe className="ml-1.5 size-3.5 text-slate-400" aria-hidden="true" />
       {LOCALES.map((locale) => (

@@ -87,7 +87,11 @@ export function MainLayout() {
           title={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
           className="absolute top-5 -right-3.5 grid size-7 place-items-center rounded-full border border-slate-200 bg-white text-slate-500 shadow-sm hover:text-slate-900"
         >
-          {collapsed ? <ChevronRight className="size-4" aria-hidden="true" /> : <ChevronLeft className="size-4" aria-hidden="true" />}
+          {collapsed ? (
+            <ChevronRight className="size-4" aria-hidden="true" />
+          ) : (
+            <ChevronLeft className="size-4" aria-hidden="true" />
+          )}
         </button>
       </aside>
 
@@ -98,15 +102,21 @@ export function MainLayout() {
           side="left"
           title={t('layout.mainNavigation')}
           hideTitle
+          hideClose
           className="w-[min(18rem,calc(100vw-3rem))]"
         >
           <div className="h-full" data-side-menu="drawer">
-            <SideMenu onNavigate={() => setDrawerOpen(false)} />
+            <SideMenu onNavigate={() => setDrawerOpen(false)} onClose={() => setDrawerOpen(false)} />
           </div>
         </SideDrawer>
       ) : null}
 
-      <div className={cn('flex min-h-dvh flex-col transition-[padding] duration-200', collapsed ? 'wide:pl-16' : 'wide:pl-64')}>
+      <div
+        className={cn(
+          'flex min-h-dvh flex-col transition-[padding] duration-200',
+          collapsed ? 'wide:pl-16' : 'wide:pl-64',
+        )}
+      >
         <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/90 px-3 backdrop-blur wide:hidden sm:px-4">
           <button
             type="button"

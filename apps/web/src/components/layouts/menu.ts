@@ -106,7 +106,9 @@ export function menuKind(
   organization: Pick<PublicOrganization, 'id' | 'systemAdmin'> | null | undefined,
 ): MenuKind {
   if (!user) return 'fallback';
-  const inSystem = organization ? organization.systemAdmin || organization.id === SYSTEM_ORGANIZATION_ID : false;
+  const inSystem = organization
+    ? organization.systemAdmin || organization.id === SYSTEM_ORGANIZATION_ID
+    : false;
   try {
     return userKind(user, inSystem) ?? 'fallback';
   } catch {
@@ -114,7 +116,12 @@ export function menuKind(
   }
 }
 
-const entry = (id: MenuLabelKey, to: string, icon: LucideIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({
+const entry = (
+  id: MenuLabelKey,
+  to: string,
+  icon: LucideIcon,
+  extra: Partial<MenuEntry> = {},
+): MenuEntry => ({
   id,
   labelKey: id,
   to,
@@ -153,7 +160,9 @@ function managerMenu(context: MenuContext, establishmentManager: boolean): MenuS
     ...(establishmentManager
       ? [entry('establishments', paths.establishments.to(), Building2, { matchPrefix: '/establishments' })]
       : []),
-    ...(hideAccounting ? [] : [entry('accounting', paths.accounting.to(), Calculator, { matchPrefix: '/accounting' })]),
+    ...(hideAccounting
+      ? []
+      : [entry('accounting', paths.accounting.to(), Calculator, { matchPrefix: '/accounting' })]),
     documents(),
     entry('configuration', paths.organizationConfiguration.to(context.organizationId), Settings, {
       matchPrefix: '/configuration',

@@ -20,16 +20,24 @@ export function PublicLayout() {
         <div className="flex min-w-0 items-center gap-3">
           <OrganizationLogo organization={organization} />
           <div className="min-w-0 leading-tight">
-            <p className="truncate text-sm font-semibold text-slate-900">{organization?.name ?? t('appName')}</p>
+            <p className="truncate text-sm font-semibold text-slate-900">
+              {organization?.name ?? t('appName')}
+            </p>
             <p className="truncate text-xs text-slate-500">{t('tagline')}</p>
           </div>
         </div>
         <LanguageSwitch />
       </header>
-      <main id="content" tabIndex={-1} className="relative z-10 flex flex-1 flex-col items-center px-4 pt-4 pb-12 focus:outline-none sm:pt-10">
+      <main
+        id="content"
+        tabIndex={-1}
+        className="relative z-10 flex flex-1 flex-col items-center px-4 pt-4 pb-12 focus:outline-none sm:pt-10"
+      >
         <Outlet />
       </main>
-      <footer className="relative z-10 px-4 pb-6 text-center text-xs text-slate-500">{t('footer', { year: new Date().getFullYear() })}</footer>
+      <footer className="relative z-10 px-4 pb-6 text-center text-xs text-slate-500">
+        {t('footer', { year: new Date().getFullYear() })}
+      </footer>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { SYSTEM_ORGANIZATION_ID, displayName } from '@inscrio/shared';
-import { ChevronDown, ChevronUp, ExternalLink, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, ChevronUp, ExternalLink, LogOut, UserRound, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -143,7 +143,10 @@ function MenuItem({ entry, collapsed, pathname, onNavigate }: EntryProps) {
           aria-label={t('layout.toggleSection', { label })}
           className="grid size-9 shrink-0 place-items-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
         >
-          <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+          <ChevronDown
+            className={cn('size-4 transition-transform', open && 'rotate-180')}
+            aria-hidden="true"
+          />
         </button>
       </div>
       <ul id={groupId} hidden={!open} className="mt-0.5 space-y-0.5">
@@ -167,7 +170,10 @@ function ScrollArea({ children }: { children: ReactNode }) {
     const element = ref.current;
     if (!element) return;
     const below = element.scrollHeight - element.clientHeight - element.scrollTop;
-    setEdges({ up: element.scrollTop > SCROLL_BUTTON_THRESHOLD_PX, down: below > SCROLL_BUTTON_THRESHOLD_PX });
+    setEdges({
+      up: element.scrollTop > SCROLL_BUTTON_THRESHOLD_PX,
+      down: below > SCROLL_BUTTON_THRESHOLD_PX,
+    });
   }, []);
 
   useEffect(() => {
@@ -187,15 +193,30 @@ function ScrollArea({ children }: { children: ReactNode }) {
   return (
     <div className="relative min-h-0 flex-1">
       {edges.up ? (
-        <button type="button" className={cn(buttonClasses, 'top-1')} onClick={() => scrollBy(-160)} aria-label={t('layout.scrollUp')}>
+        <button
+          type="button"
+          className={cn(buttonClasses, 'top-1')}
+          onClick={() => scrollBy(-160)}
+          aria-label={t('layout.scrollUp')}
+        >
           <ChevronUp className="size-4" aria-hidden="true" />
         </button>
       ) : null}
-      <div ref={ref} onScroll={measure} className="h-full overflow-y-auto overscroll-contain px-3 py-3 [scrollbar-width:thin]" data-menu-scroll="">
+      <div
+        ref={ref}
+        onScroll={measure}
+        className="h-full overflow-y-auto overscroll-contain px-3 py-3 [scrollbar-width:thin]"
+        data-menu-scroll=""
+      >
         {children}
       </div>
       {edges.down ? (
-        <button type="button" className={cn(buttonClasses, 'bottom-1')} onClick={() => scrollBy(160)} aria-label={t('layout.scrollDown')}>
+        <button
+          type="button"
+          className={cn(buttonClasses, 'bottom-1')}
+          onClick={() => scrollBy(160)}
+          aria-label={t('layout.scrollDown')}
+        >
           <ChevronDown className="size-4" aria-hidden="true" />
         </button>
       ) : null}
@@ -205,10 +226,17 @@ function ScrollArea({ children }: { children: ReactNode }) {
 
 function UserBadge({ user, collapsed }: { user: User; collapsed: boolean }) {
   const name = displayName(user, 'member', currentLocale());
-  const letters = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || name[0]?.toUpperCase();
+  const letters =
+    `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || name[0]?.toUpperCase();
   return (
-    <div className={cn('flex items-center gap-3 px-2 py-1.5', collapsed && 'justify-center px-0')} title={collapsed ? name : undefined}>
-      <span className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700 ring-1 ring-slate-200" aria-hidden="true">
+    <div
+      className={cn('flex items-center gap-3 px-2 py-1.5', collapsed && 'justify-center px-0')}
+      title={collapsed ? name : undefined}
+    >
+      <span
+        className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700 ring-1 ring-slate-200"
+        aria-hidden="true"
+      >
         {letters}
       </span>
       <div className={cn('min-w-0 leading-tight', collapsed && 'sr-only')}>
@@ -248,7 +276,13 @@ function FooterButton({
   );
   if (to) {
     return (
-      <Link to={to} className={classes} title={collapsed ? label : undefined} onClick={onClick} data-menu-footer={testId}>
+      <Link
+        to={to}
+        className={classes}
+        title={collapsed ? label : undefined}
+        onClick={onClick}
+        data-menu-footer={testId}
+      >
         {content}
       </Link>
     );
@@ -261,7 +295,13 @@ function FooterButton({
     );
   }
   return (
-    <button type="button" className={classes} onClick={onClick} title={collapsed ? label : undefined} data-menu-footer={testId}>
+    <button
+      type="button"
+      className={classes}
+      onClick={onClick}
+      title={collapsed ? label : undefined}
+      data-menu-footer={testId}
+    >
       {content}
     </button>
   );
@@ -274,10 +314,12 @@ export interface SideMenuProps {
   onNavigate?: () => void;
   /** The organisation website's external button, once the website feature provides it. */
   customButton?: CustomButtonSettings | null;
+  /** In the drawer: a close button in the menu's header. */
+  onClose?: () => void;
 }
 
 /** Brand, the entries of the user's kind (spec section 2), and the footer. */
-export function SideMenu({ collapsed = false, onNavigate, customButton = null }: SideMenuProps) {
+export function SideMenu({ collapsed = false, onNavigate, customButton = null, onClose }: SideMenuProps) {
   const { t } = useTranslation('navigation');
   const { user, organization: selected } = useAuth();
   const addressOrganization = useAddressOrganization();
@@ -309,14 +351,29 @@ export function SideMenu({ collapsed = false, onNavigate, customButton = null }:
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <div className={cn('flex h-16 shrink-0 items-center gap-3 border-b border-slate-100 px-4', collapsed && 'justify-center px-0')}>
+      <div
+        className={cn(
+          'flex h-16 shrink-0 items-center gap-3 border-b border-slate-100 px-4',
+          collapsed && 'justify-center px-0',
+        )}
+      >
         <OrganizationLogo organization={organization} />
-        <div className={cn('min-w-0', collapsed && 'sr-only')}>
+        <div className={cn('min-w-0 flex-1', collapsed && 'sr-only')}>
           <p className="truncate text-sm font-semibold text-slate-900" data-menu-organization="">
             {organization?.name}
           </p>
           <p className="truncate text-xs text-slate-500">Inscrio</p>
         </div>
+        {onClose ? (
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={t('layout.closeMenu')}
+            className="-mr-1 grid size-9 shrink-0 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        ) : null}
       </div>
 
       <ScrollArea>
@@ -334,10 +391,18 @@ export function SideMenu({ collapsed = false, onNavigate, customButton = null }:
                   {t(`sections.${section.titleKey}`)}
                 </p>
               ) : null}
-              {section.titleKey && collapsed ? <hr className="mx-3 border-slate-200" aria-hidden="true" /> : null}
+              {section.titleKey && collapsed ? (
+                <hr className="mx-3 border-slate-200" aria-hidden="true" />
+              ) : null}
               <ul className="space-y-0.5">
                 {section.entries.map((entry) => (
-                  <MenuItem key={entry.id} entry={entry} collapsed={collapsed} pathname={pathname} onNavigate={onNavigate} />
+                  <MenuItem
+                    key={entry.id}
+                    entry={entry}
+                    collapsed={collapsed}
+                    pathname={pathname}
+                    onNavigate={onNavigate}
+                  />
                 ))}
               </ul>
             </div>
@@ -349,11 +414,18 @@ export function SideMenu({ collapsed = false, onNavigate, customButton = null }:
         {user ? <UserBadge user={user} collapsed={collapsed} /> : null}
         {staffInsideOrganization && organization ? (
           <div
-            className={cn('rounded-xl border border-amber-200 bg-amber-50 p-3 text-amber-950', collapsed && 'p-1.5')}
+            className={cn(
+              'rounded-xl border border-amber-200 bg-amber-50 p-3 text-amber-950',
+              collapsed && 'p-1.5',
+            )}
             data-menu-connected-to=""
           >
-            <p className={cn('text-xs font-medium text-amber-800', collapsed && 'sr-only')}>{t('footer.connectedTo')}</p>
-            <p className={cn('truncate text-sm font-semibold', collapsed && 'sr-only')}>{organization.name}</p>
+            <p className={cn('text-xs font-medium text-amber-800', collapsed && 'sr-only')}>
+              {t('footer.connectedTo')}
+            </p>
+            <p className={cn('truncate text-sm font-semibold', collapsed && 'sr-only')}>
+              {organization.name}
+            </p>
             <div className={cn('mt-2 space-y-1', collapsed && 'mt-0')}>
               <FooterButton
                 icon={ExternalLink}
@@ -362,15 +434,34 @@ export function SideMenu({ collapsed = false, onNavigate, customButton = null }:
                 href={organizationUrl(SYSTEM_ORGANIZATION_KEY, paths.organization.to(organization.id))}
                 testId="exit-system-admin"
               />
-              <FooterButton icon={LogOut} label={t('footer.signOut')} collapsed={collapsed} onClick={handleSignOut} testId="sign-out" />
+              <FooterButton
+                icon={LogOut}
+                label={t('footer.signOut')}
+                collapsed={collapsed}
+                onClick={handleSignOut}
+                testId="sign-out"
+              />
             </div>
           </div>
         ) : (
           <>
             {inOwnOrganization ? (
-              <FooterButton icon={UserRound} label={t('footer.profile')} collapsed={collapsed} to={paths.profile.to()} onClick={onNavigate} testId="profile" />
+              <FooterButton
+                icon={UserRound}
+                label={t('footer.profile')}
+                collapsed={collapsed}
+                to={paths.profile.to()}
+                onClick={onNavigate}
+                testId="profile"
+              />
             ) : null}
-            <FooterButton icon={LogOut} label={t('footer.signOut')} collapsed={collapsed} onClick={handleSignOut} testId="sign-out" />
+            <FooterButton
+              icon={LogOut}
+              label={t('footer.signOut')}
+              collapsed={collapsed}
+              onClick={handleSignOut}
+              testId="sign-out"
+            />
           </>
         )}
       </div>

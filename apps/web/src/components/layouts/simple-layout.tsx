@@ -17,10 +17,10 @@ export function SimpleLayout() {
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
-        <div className="mx-auto flex h-14 w-full max-w-4xl items-center gap-3 px-4 sm:px-6">
+        <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-3 px-4 sm:px-6 lg:px-8">
           <Link
             to={paths.home.to()}
-            className="inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            className="-ml-2.5 inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
           >
             <ArrowLeft className="size-4" aria-hidden="true" />
             {t('layout.back')}

@@ -10,7 +10,8 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800 active:bg-brand-900',
-        secondary: 'border border-slate-300 bg-white text-slate-800 shadow-xs hover:bg-slate-50 active:bg-slate-100',
+        secondary:
+          'border border-slate-300 bg-white text-slate-800 shadow-xs hover:bg-slate-50 active:bg-slate-100',
         ghost: 'text-slate-700 hover:bg-slate-100 active:bg-slate-200',
         subtle: 'bg-brand-50 text-brand-800 hover:bg-brand-100',
         danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700',

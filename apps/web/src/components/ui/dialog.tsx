@@ -18,7 +18,16 @@ export interface DialogProps {
 }
 
 /** The generic dialog: focus trapped, closes on Escape and outside click, scrolls when tall. */
-export function Dialog({ open, onOpenChange, trigger, title, description, children, footer, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+  footer,
+  className,
+}: DialogProps) {
   const { t } = useTranslation('common');
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -34,9 +43,13 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
         >
           <div className="flex items-start gap-4 border-b border-slate-100 px-5 pt-5 pb-4 sm:px-6">
             <div className="min-w-0 flex-1 space-y-1">
-              <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+              <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">
+                {title}
+              </DialogPrimitive.Title>
               {description ? (
-                <DialogPrimitive.Description className="text-sm text-slate-600">{description}</DialogPrimitive.Description>
+                <DialogPrimitive.Description className="text-sm text-slate-600">
+                  {description}
+                </DialogPrimitive.Description>
               ) : null}
             </div>
             <DialogPrimitive.Close
@@ -46,7 +59,9 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
               <X className="size-5" aria-hidden="true" />
             </DialogPrimitive.Close>
           </div>
-          {children ? <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div> : null}
+          {children ? (
+            <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+          ) : null}
           {footer ? (
             <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
               {footer}

@@ -56,11 +56,27 @@ export function FormField({ id, label, error, hint, labelAction, className, chil
 
 type TextFieldProps = FieldChrome & Omit<ComponentProps<'input'>, 'className'> & { inputClassName?: string };
 
-export function TextField({ label, error, hint, labelAction, className, inputClassName, id, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  labelAction,
+  className,
+  inputClassName,
+  id,
+  ...props
+}: TextFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FormField id={fieldId} label={label} error={error} hint={hint} labelAction={labelAction} className={className}>
+    <FormField
+      id={fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      labelAction={labelAction}
+      className={className}
+    >
       <Input className={inputClassName} {...describedBy(fieldId, error, hint)} {...props} />
     </FormField>
   );
@@ -68,11 +84,27 @@ export function TextField({ label, error, hint, labelAction, className, inputCla
 
 type SelectFieldProps = FieldChrome & Omit<ComponentProps<'select'>, 'className'>;
 
-export function SelectField({ label, error, hint, labelAction, className, id, children, ...props }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  labelAction,
+  className,
+  id,
+  children,
+  ...props
+}: SelectFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FormField id={fieldId} label={label} error={error} hint={hint} labelAction={labelAction} className={className}>
+    <FormField
+      id={fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      labelAction={labelAction}
+      className={className}
+    >
       <Select {...describedBy(fieldId, error, hint)} {...props}>
         {children}
       </Select>
@@ -81,15 +113,35 @@ export function SelectField({ label, error, hint, labelAction, className, id, ch
 }
 
 /** A password input with a button that shows what was typed. */
-export function PasswordField({ label, error, hint, labelAction, className, id, ...props }: Omit<TextFieldProps, 'type'>) {
+export function PasswordField({
+  label,
+  error,
+  hint,
+  labelAction,
+  className,
+  id,
+  ...props
+}: Omit<TextFieldProps, 'type'>) {
   const { t } = useTranslation('common');
   const generated = useId();
   const fieldId = id ?? generated;
   const [visible, setVisible] = useState(false);
   return (
-    <FormField id={fieldId} label={label} error={error} hint={hint} labelAction={labelAction} className={className}>
+    <FormField
+      id={fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      labelAction={labelAction}
+      className={className}
+    >
       <div className="relative">
-        <Input type={visible ? 'text' : 'password'} className="pr-11" {...describedBy(fieldId, error, hint)} {...props} />
+        <Input
+          type={visible ? 'text' : 'password'}
+          className="pr-11"
+          {...describedBy(fieldId, error, hint)}
+          {...props}
+        />
         <button
           type="button"
           onClick={() => setVisible((shown) => !shown)}
@@ -97,7 +149,11 @@ export function PasswordField({ label, error, hint, labelAction, className, id, 
           aria-label={visible ? t('password.hide') : t('password.show')}
           aria-pressed={visible}
         >
-          {visible ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+          {visible ? (
+            <EyeOff className="size-4" aria-hidden="true" />
+          ) : (
+            <Eye className="size-4" aria-hidden="true" />
+          )}
         </button>
       </div>
     </FormField>

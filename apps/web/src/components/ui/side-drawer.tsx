@@ -48,11 +48,20 @@ export function SideDrawer({
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <div className={cn('flex items-start gap-4 border-b border-slate-100 px-5 py-4', hideTitle && 'sr-only')}>
+          <div
+            className={cn(
+              'flex items-start gap-4 border-b border-slate-100 px-5 py-4',
+              hideTitle && 'sr-only',
+            )}
+          >
             <div className="min-w-0 flex-1 space-y-1">
-              <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+              <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">
+                {title}
+              </DialogPrimitive.Title>
               {description ? (
-                <DialogPrimitive.Description className="text-sm text-slate-600">{description}</DialogPrimitive.Description>
+                <DialogPrimitive.Description className="text-sm text-slate-600">
+                  {description}
+                </DialogPrimitive.Description>
               ) : null}
             </div>
           </div>

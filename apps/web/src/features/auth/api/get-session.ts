@@ -2,7 +2,8 @@ import { isApiError } from '@/lib/api-error';
 import { api } from '@/lib/api-client';
 import type { SessionStatus } from '@/lib/api-types';
 
-export type SessionCheck = { status: 'valid'; session: SessionStatus } | { status: 'expired' } | { status: 'unknown' };
+export type SessionCheck =
+  { status: 'valid'; session: SessionStatus } | { status: 'expired' } | { status: 'unknown' };
 
 /**
  * `GET /auth/session`, the authentication check run at each navigation (spec section 2). A 401 that

@@ -13,5 +13,6 @@ export function signInWithOneTimeCode(input: SignInOtpInput): Promise<SignInResu
 }
 
 export function useSignInWithOneTimeCode() {
-  return useMutation({ mutationFn: signInWithOneTimeCode });
+  // The form notifies the failure itself (and clears any stale session).
+  return useMutation({ mutationFn: signInWithOneTimeCode, meta: { silent: true } });
 }

@@ -13,5 +13,6 @@ export function signInWithPassword(input: SignInPasswordInput): Promise<SignInRe
 }
 
 export function useSignInWithPassword() {
-  return useMutation({ mutationFn: signInWithPassword });
+  // The form notifies the failure itself (and clears any stale session).
+  return useMutation({ mutationFn: signInWithPassword, meta: { silent: true } });
 }

@@ -23,7 +23,9 @@ export function AuthCard({
       <div className="rounded-2xl border border-slate-200/80 bg-white shadow-xl shadow-slate-900/[0.04]">
         <div className="space-y-2 px-6 pt-7 sm:px-8 sm:pt-8">
           {icon ? (
-            <span className="mb-3 grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700">{icon}</span>
+            <span className="mb-3 grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700">
+              {icon}
+            </span>
           ) : null}
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
           {description ? <p className="text-[15px] text-slate-600">{description}</p> : null}

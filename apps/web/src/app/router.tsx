@@ -1,0 +1,304 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { PageLoader } from '@/components/feedback/page-loader';
+import { i18n } from '@/lib/i18n';
+import { paths } from '@/lib/paths';
+import {
+  alwaysRevalidate,
+  authenticationPage,
+  publicPage,
+  rememberCommittedLocation,
+  requireSession,
+  unknownPath,
+} from './guards';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import type { RouteHandle } from './route-handle';
+
+/*
+ * Every route of spec section 2 with its layout and guard. Screens load lazily; guards run before
+ * them, at each navigation.
+ */
+
+const placeholder = () => import('./routes/placeholder');
+
+/** A screen of a later version, titled by a key of `navigation:menu` or `pages`. */
+function later(path: string, title: () => string): RouteObject {
+  return { path, lazy: placeholder, handle: { title } satisfies RouteHandle };
+}
+
+const menu = (key: Parameters<typeof menuTitle>[0]) => () => menuTitle(key);
+function menuTitle(
+  key:
+    | 'myActivities'
+    | 'family'
+    | 'recoveryTokens'
+    | 'registrations'
+    | 'documents'
+    | 'orders'
+    | 'accounting'
+    | 'members'
+    | 'participants'
+    | 'holders'
+    | 'configuration'
+    | 'billing'
+    | 'establishments'
+    | 'contactSupport'
+    | 'workTime'
+    | 'activities'
+    | 'periods'
+    | 'catalog'
+    | 'sessionsAttendance',
+): string {
+  return i18n.t(`menu.${key}`, { ns: 'navigation' });
+}
+const page = (key: Parameters<typeof pageTitle>[0]) => () => pageTitle(key);
+function pageTitle(
+  key:
+    | 'recoveryTokenConsume'
+    | 'reviews'
+    | 'communications'
+    | 'order'
+    | 'membersCreate'
+    | 'participant'
+    | 'holder'
+    | 'organization'
+    | 'billingStatement'
+    | 'establishmentConfiguration'
+    | 'establishment'
+    | 'blueprint'
+    | 'service'
+    | 'prestation'
+    | 'period'
+    | 'catalogBlueprint'
+    | 'attendance'
+    | 'createInvoice'
+    | 'createCreditNote'
+    | 'createService'
+    | 'createPeriod'
+    | 'periodManageServices'
+    | 'periodPlanNext'
+    | 'periodInviteAttendees'
+    | 'createOrganization'
+    | 'createEstablishment'
+    | 'discover'
+    | 'dashboard'
+    | 'profile'
+    | 'login'
+    | 'register'
+    | 'forgotPassword'
+    | 'resetPassword'
+    | 'onboarding'
+    | 'organizationError'
+    | 'redirectMessage'
+    | 'organizationPicker'
+    | 'organizationsList',
+): string {
+  return i18n.t(key, { ns: 'pages' });
+}
+
+/** Screens of the main layout (side menu). */
+const mainScreens: RouteObject[] = [
+  { index: true, lazy: () => import('./routes/dashboard'), handle: { title: page('dashboard') } },
+  later(paths.calendar.pattern, menu('myActivities')),
+  { path: paths.profile.pattern, lazy: () => import('./routes/profile'), handle: { title: page('profile') } },
+  later(paths.delegations.pattern, menu('family')),
+  later(paths.recoveryTokens.pattern, menu('recoveryTokens')),
+  later(paths.recoveryTokenConsume.pattern, page('recoveryTokenConsume')),
+  later(paths.registry.pattern, menu('registrations')),
+  later(paths.reviews.pattern, page('reviews')),
+  later(paths.communications.pattern, page('communications')),
+  later(paths.documents.pattern, menu('documents')),
+  later(paths.orders.pattern, menu('orders')),
+  later(paths.order.pattern, page('order')),
+  later(paths.accounting.pattern, menu('accounting')),
+  later(paths.membersAll.pattern, menu('members')),
+  later(paths.membersCreate.pattern, page('membersCreate')),
+  later(paths.participants.pattern, menu('participants')),
+  later(paths.participant.pattern, page('participant')),
+  later(paths.holders.pattern, menu('holders')),
+  later(paths.holder.pattern, page('holder')),
+  later(paths.organizationConfiguration.pattern, menu('configuration')),
+  {
+    path: paths.organizationsList.pattern,
+    lazy: () => import('./routes/organizations-list'),
+    handle: { title: page('organizationsList') },
+  },
+  later(paths.organization.pattern, page('organization')),
+  later(paths.billing.pattern, menu('billing')),
+  later(paths.billingStatement.pattern, page('billingStatement')),
+  later(paths.establishmentConfiguration.pattern, page('establishmentConfiguration')),
+  later(paths.establishments.pattern, menu('establishments')),
+  later(paths.establishment.pattern, page('establishment')),
+  later(paths.contactSupport.pattern, menu('contactSupport')),
+  later(paths.workTime.pattern, menu('workTime')),
+  // Managing
+  later(paths.blueprints.pattern, menu('activities')),
+  later(paths.blueprint.pattern, page('blueprint')),
+  later(paths.managedService.pattern, page('service')),
+  later(paths.managedPrestation.pattern, page('prestation')),
+  later(paths.periods.pattern, menu('periods')),
+  later(paths.period.pattern, page('period')),
+  // Catalogue
+  later(paths.catalog.pattern, menu('catalog')),
+  later(paths.catalogBlueprint.pattern, page('catalogBlueprint')),
+  // Attendance
+  later(paths.attendanceServices.pattern, menu('sessionsAttendance')),
+  later(paths.attendanceService.pattern, page('attendance')),
+  // Holdings
+  later(paths.holdingServices.pattern, menu('activities')),
+  later(paths.holdingService.pattern, page('service')),
+  later(paths.holdingPrestation.pattern, page('prestation')),
+  later(paths.holdingAttendees.pattern, menu('participants')),
+];
+
+/** Screens of the simple layout (no side menu). */
+const simpleScreens: RouteObject[] = [
+  // One view for both documents, the kind chosen by the path.
+  later(paths.createInvoice.pattern, page('createInvoice')),
+  later(paths.createCreditNote.pattern, page('createCreditNote')),
+  later(paths.createService.pattern, page('createService')),
+  later(paths.createPeriod.pattern, page('createPeriod')),
+  later(paths.periodManageServices.pattern, page('periodManageServices')),
+  later(paths.periodPlanNext.pattern, page('periodPlanNext')),
+  later(paths.periodInviteAttendees.pattern, page('periodInviteAttendees')),
+  later(paths.createOrganization.pattern, page('createOrganization')),
+  later(paths.createEstablishment.pattern, page('createEstablishment')),
+];
+
+const publicLayout = () => import('./routes/public-layout');
+
+/** The routes of an organisation's subdomain. */
+export function organizationRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RouteError,
+      HydrateFallback: () => <PageLoader fullScreen />,
+      children: [
+        {
+          lazy: publicLayout,
+          children: [
+            // No guard: reached from e-mails and payment providers.
+            {
+              path: paths.redirectMessage.pattern,
+              lazy: () => import('./routes/redirect-message'),
+              handle: { title: page('redirectMessage') },
+            },
+            {
+              path: paths.organizationError.pattern,
+              lazy: () => import('./routes/organization-error'),
+              handle: { title: page('organizationError') },
+            },
+            {
+              id: 'authentication',
+              loader: authenticationPage,
+              shouldRevalidate: alwaysRevalidate,
+              children: [
+                {
+                  path: paths.login.pattern,
+                  lazy: () => import('./routes/login'),
+                  handle: { title: page('login') },
+                },
+                {
+                  path: paths.register.pattern,
+                  lazy: () => import('./routes/register'),
+                  handle: { title: page('register') },
+                },
+                {
+                  path: paths.forgotPassword.pattern,
+                  lazy: () => import('./routes/forgot-password'),
+                  handle: { title: page('forgotPassword') },
+                },
+                {
+                  path: paths.resetPassword.pattern,
+                  lazy: () => import('./routes/reset-password'),
+                  handle: { title: page('resetPassword') },
+                },
+              ],
+            },
+            {
+              id: 'public',
+              loader: publicPage,
+              shouldRevalidate: alwaysRevalidate,
+              children: [
+                {
+                  path: paths.onboarding.pattern,
+                  lazy: () => import('./routes/onboarding'),
+                  handle: { title: page('onboarding') },
+                },
+                later(paths.discover.pattern, page('discover')),
+              ],
+            },
+          ],
+        },
+        {
+          id: 'signed-in',
+          loader: requireSession,
+          shouldRevalidate: alwaysRevalidate,
+          children: [
+            { id: 'main', lazy: () => import('./routes/main-layout'), children: mainScreens },
+            { id: 'simple', lazy: () => import('./routes/simple-layout'), children: simpleScreens },
+          ],
+        },
+        { path: '*', loader: unknownPath },
+      ],
+    },
+  ];
+}
+
+/** The bare base host belongs to no organisation: the organisation picker, and the onboarding. */
+export function bareHostRoutes(): RouteObject[] {
+  return [
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteError,
+      HydrateFallback: () => <PageLoader fullScreen />,
+      children: [
+        {
+          lazy: publicLayout,
+          children: [
+            {
+              index: true,
+              lazy: () => import('./routes/organization-picker'),
+              handle: { title: page('organizationPicker') },
+            },
+            {
+              path: paths.onboarding.pattern,
+              lazy: () => import('./routes/onboarding'),
+              handle: { title: page('onboarding') },
+            },
+            {
+              path: paths.redirectMessage.pattern,
+              lazy: () => import('./routes/redirect-message'),
+              handle: { title: page('redirectMessage') },
+            },
+            {
+              path: paths.organizationError.pattern,
+              lazy: () => import('./routes/organization-error'),
+              handle: { title: page('organizationError') },
+            },
+          ],
+        },
+        { path: '*', loader: () => redirect(paths.home.to()) },
+      ],
+    },
+  ];
+}
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Lets the guards know the page being left (a failure "coming from a non-login page"). */
+export function trackNavigations(router: AppRouter): void {
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle' && state.initialized)
+      rememberCommittedLocation(state.location.pathname);
+  });
+}
+
+/** The browser router for this address. */
+export function createAppRouter(hasOrganization: boolean): AppRouter {
+  const router = createBrowserRouter(hasOrganization ? organizationRoutes() : bareHostRoutes());
+  trackNavigations(router);
+  return router;
+}

@@ -1,0 +1,1 @@
+export { MainLayout as Component } from '@/components/layouts/main-layout';

@@ -1,0 +1,1 @@
+export { OrganizationsListPage as Component } from '@/features/organizations/components/organizations-list-page';

@@ -1,0 +1,1 @@
+export { RedirectMessagePage as Component } from '@/features/redirect-message/components/redirect-message-page';

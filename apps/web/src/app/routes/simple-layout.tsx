@@ -1,0 +1,1 @@
+export { SimpleLayout as Component } from '@/components/layouts/simple-layout';

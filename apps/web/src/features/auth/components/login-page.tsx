@@ -1,0 +1,306 @@
+import { message, signInOtpSchema, signInPasswordSchema } from '@inscrio/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, KeyRound, LogIn, Mail } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PasswordField, TextField } from '@/components/ui/form-field';
+import { notificationText } from '@/lib/api-error';
+import type { SignInResult } from '@/lib/api-types';
+import { useAddressOrganization } from '@/lib/organization-context';
+import { PAGE_NOT_FOUND, paths, QUERY, safeRedirect, SESSION_EXPIRED } from '@/lib/paths';
+import { notify } from '@/lib/notify';
+import { completeSignIn, endSessionLocally } from '@/lib/session';
+import { useLocale } from '@/lib/use-locale';
+import { useSendOneTimeCode } from '../api/send-otp';
+import { useSignInWithOneTimeCode } from '../api/sign-in-otp';
+import { useSignInWithPassword } from '../api/sign-in-password';
+import { AuthCard } from './auth-card';
+
+/** Seconds before a new code may be asked for. */
+const RESEND_DELAY_S = 30;
+
+type Mode = 'password' | 'code-request' | 'code-entry';
+
+/** Where the user goes once signed in: the full original path kept by the guards, else the index. */
+function useFinishSignIn() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  return (result: SignInResult) => {
+    completeSignIn(result);
+    navigate(safeRedirect(searchParams.get(QUERY.redirect)), { replace: true });
+  };
+}
+
+/** A failed sign-in is notified with the API's message, and whatever session was left is cleared. */
+function failSignIn(error: unknown, locale: ReturnType<typeof useLocale>) {
+  endSessionLocally();
+  notify.error(notificationText(error, locale));
+}
+
+function PasswordForm({
+  email,
+  onEmail,
+  onUseCode,
+}: {
+  email: string;
+  onEmail: (email: string) => void;
+  onUseCode: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const schema = useMemo(() => signInPasswordSchema(locale), [locale]);
+  const signIn = useSignInWithPassword();
+  const finish = useFinishSignIn();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { email, password: '' } });
+
+  const onSubmit = handleSubmit((values) =>
+    signIn.mutateAsync(values).then(finish, (error: unknown) => failSignIn(error, locale)),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('login.passwordForm')}>
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        autoFocus={!email}
+        error={errors.email?.message}
+        {...register('email', {
+          onChange: (event: { target: { value: string } }) => onEmail(event.target.value),
+        })}
+      />
+      <PasswordField
+        label={t('fields.password')}
+        autoComplete="current-password"
+        autoFocus={Boolean(email)}
+        error={errors.password?.message}
+        labelAction={
+          <Link
+            to={paths.forgotPassword.to({ email: getValues('email') || null })}
+            className="text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline"
+          >
+            {t('login.forgotPassword')}
+          </Link>
+        }
+        {...register('password')}
+      />
+      <Button type="submit" size="lg" className="w-full" loading={signIn.isPending}>
+        <LogIn aria-hidden="true" />
+        {t('login.submit')}
+      </Button>
+      <div className="relative py-1 text-center text-xs font-medium tracking-wide text-slate-400 uppercase">
+        <span className="absolute inset-x-0 top-1/2 h-px bg-slate-200" aria-hidden="true" />
+        <span className="relative bg-white px-3">{t('login.or')}</span>
+      </div>
+      <Button variant="secondary" size="lg" className="w-full" onClick={onUseCode} data-otp-link="">
+        <Mail aria-hidden="true" />
+        {t('login.useCode')}
+      </Button>
+    </form>
+  );
+}
+
+function CodeRequestForm({
+  email,
+  onEmail,
+  onSent,
+  onUsePassword,
+}: {
+  email: string;
+  onEmail: (email: string) => void;
+  onSent: (email: string) => void;
+  onUsePassword: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const schema = useMemo(() => signInOtpSchema(locale).pick({ email: true }), [locale]);
+  const sendCode = useSendOneTimeCode();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { email } });
+
+  const onSubmit = handleSubmit((values) =>
+    sendCode.mutateAsync(values.email).then(
+      () => onSent(values.email),
+      () => undefined,
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('login.codeRequestForm')}>
+      <p className="text-sm text-slate-600">{t('login.codeExplanation')}</p>
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoFocus
+        error={errors.email?.message}
+        {...register('email', {
+          onChange: (event: { target: { value: string } }) => onEmail(event.target.value),
+        })}
+      />
+      <Button type="submit" size="lg" className="w-full" loading={sendCode.isPending}>
+        <Mail aria-hidden="true" />
+        {t('login.sendCode')}
+      </Button>
+      <Button variant="ghost" className="w-full" onClick={onUsePassword}>
+        <KeyRound aria-hidden="true" />
+        {t('login.usePassword')}
+      </Button>
+    </form>
+  );
+}
+
+function CodeEntryForm({ email, onBack }: { email: string; onBack: () => void }) {
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const schema = useMemo(() => signInOtpSchema(locale), [locale]);
+  const signIn = useSignInWithOneTimeCode();
+  const resend = useSendOneTimeCode();
+  const finish = useFinishSignIn();
+  const [wait, setWait] = useState(RESEND_DELAY_S);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { email, otp: '' }, mode: 'onSubmit' });
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = window.setTimeout(() => setWait((value) => value - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [wait]);
+
+  const onSubmit = handleSubmit((values) =>
+    signIn.mutateAsync(values).then(finish, (error: unknown) => {
+      resetField('otp');
+      failSignIn(error, locale);
+    }),
+  );
+
+  const onResend = () =>
+    resend.mutateAsync(email).then(
+      () => {
+        setWait(RESEND_DELAY_S);
+        notify.success(t('login.codeResent'));
+      },
+      () => undefined,
+    );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('login.codeEntryForm')}>
+      <Alert tone="success">{t('login.codeSent', { email })}</Alert>
+      <input type="hidden" {...register('email')} />
+      <TextField
+        label={t('fields.code')}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        maxLength={6}
+        autoFocus
+        placeholder="••••••"
+        inputClassName="h-14 text-center font-mono text-2xl tracking-[0.5em] placeholder:tracking-[0.5em] sm:text-2xl"
+        hint={t('login.codeHint')}
+        error={errors.otp?.message}
+        {...register('otp', {
+          setValueAs: (value: string) => value.replace(/\D/g, ''),
+        })}
+      />
+      <Button type="submit" size="lg" className="w-full" loading={signIn.isPending}>
+        <LogIn aria-hidden="true" />
+        {t('login.submit')}
+      </Button>
+      <div className="flex flex-col items-center justify-between gap-2 text-sm sm:flex-row">
+        <button
+          type="button"
+          onClick={onBack}
+          className="inline-flex items-center gap-1.5 font-medium text-slate-600 hover:text-slate-900"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {t('login.changeEmail')}
+        </button>
+        <button
+          type="button"
+          onClick={onResend}
+          disabled={wait > 0 || resend.isPending}
+          className="font-medium text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+        >
+          {wait > 0 ? t('login.resendIn', { seconds: wait }) : t('login.resend')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** `/login`: password, or a code received by e-mail. Accepts `redirect` and `email` (spec section 2). */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const [searchParams] = useSearchParams();
+  const organization = useAddressOrganization();
+  const [email, setEmail] = useState(searchParams.get(QUERY.email) ?? '');
+  const [mode, setMode] = useState<Mode>('password');
+
+  const sessionExpired = searchParams.get(QUERY.authError) === SESSION_EXPIRED;
+  const pageNotFound = searchParams.get(QUERY.error) === PAGE_NOT_FOUND;
+
+  const description =
+    mode === 'code-entry'
+      ? t('login.codeEntryDescription')
+      : organization
+        ? t('login.description', { organization: organization.name })
+        : t('login.descriptionGeneric');
+
+  return (
+    <AuthCard
+      title={mode === 'password' ? t('login.title') : t('login.codeTitle')}
+      description={description}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Link to={paths.register.to()} className="font-semibold text-brand-700 hover:underline">
+            {t('login.createAccount')}
+          </Link>
+        </>
+      }
+    >
+      <div className="space-y-5">
+        {sessionExpired ? (
+          <Alert tone="warning" data-auth-error="session-expired">
+            {message('sessionExpiredSignInAgain', locale)}
+          </Alert>
+        ) : null}
+        {pageNotFound ? <Alert tone="info">{t('login.pageNotFound')}</Alert> : null}
+        {mode === 'password' ? (
+          <PasswordForm email={email} onEmail={setEmail} onUseCode={() => setMode('code-request')} />
+        ) : mode === 'code-request' ? (
+          <CodeRequestForm
+            email={email}
+            onEmail={setEmail}
+            onSent={(sentTo) => {
+              setEmail(sentTo);
+              setMode('code-entry');
+            }}
+            onUsePassword={() => setMode('password')}
+          />
+        ) : (
+          <CodeEntryForm email={email} onBack={() => setMode('code-request')} />
+        )}
+      </div>
+    </AuthCard>
+  );
+}
