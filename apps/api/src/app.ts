@@ -34,6 +34,7 @@ import { createMailer } from './modules/mail/mailer';
 import { directoryRoutes } from './modules/organizations/directory.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/users/me.routes';
+import { websiteRoutes } from './modules/website/website.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(periodsRoutes(ctx));
       await api.register(catalogRoutes(ctx));
       await api.register(calendarRoutes(ctx));
+      await api.register(websiteRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -10,3 +10,4 @@ export * from './api/establishment.schema';
 export * from './api/service.schema';
 export * from './api/period.schema';
 export * from './api/catalog.schema';
+export * from './api/website.schema';

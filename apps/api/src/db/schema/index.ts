@@ -2,3 +2,4 @@ export * from './organizations';
 export * from './identity';
 export * from './platform';
 export * from './activities';
+export * from './website';

@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { useAddressOrganization } from '@/lib/organization-context';
 import { paths } from '@/lib/paths';
+import { useCustomButton } from '@/lib/website-data';
 import { OrganizationLogo } from './organization-logo';
 import { SideMenu } from './side-menu';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from './use-media-query';
@@ -42,6 +43,7 @@ export function MainLayout() {
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(readCollapsed);
+  const customButton = useCustomButton();
   const location = useLocation();
   const addressOrganization = useAddressOrganization();
   const { organization: selected } = useAuth();
@@ -78,7 +80,7 @@ export function MainLayout() {
         data-side-menu="fixed"
         data-collapsed={collapsed ? 'true' : 'false'}
       >
-        {wide ? <SideMenu collapsed={collapsed} /> : null}
+        {wide ? <SideMenu collapsed={collapsed} customButton={customButton} /> : null}
         <button
           type="button"
           onClick={toggleCollapsed}
@@ -106,7 +108,11 @@ export function MainLayout() {
           className="w-[min(18rem,calc(100vw-3rem))]"
         >
           <div className="h-full" data-side-menu="drawer">
-            <SideMenu onNavigate={() => setDrawerOpen(false)} onClose={() => setDrawerOpen(false)} />
+            <SideMenu
+              customButton={customButton}
+              onNavigate={() => setDrawerOpen(false)}
+              onClose={() => setDrawerOpen(false)}
+            />
           </div>
         </SideDrawer>
       ) : null}
