@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { VISIBILITIES } from '../enums';
 import type { Locale } from '../locale';
 import { blueprintAgeRange, blueprintAgesInOrder, blueprintSchema } from '../validation/blueprint.schema';
-import { firstIssue, requiredEnum, requiredInteger, requiredText, typeError } from '../validation/fields';
+import {
+  firstIssue,
+  requiredEnum,
+  requiredInteger,
+  requiredText,
+  typeError,
+  givenAndFirstIssue,
+} from '../validation/fields';
 import { message } from '../validation/messages';
 
 /*
@@ -17,11 +24,6 @@ export const BLUEPRINT_PAGE_SIZE_DEFAULT = 20;
 export const BLUEPRINT_PAGE_SIZE_MAX = 100;
 
 type Payload = z.core.ParsePayload;
-
-/** Run the check only while the field has no issue and is not the empty string ('' = not given). */
-const givenAndFirstIssue = {
-  when: (payload: Payload): boolean => payload.issues.length === 0 && payload.value !== '',
-} as const;
 
 const isHttpUrl = (value: string): boolean => {
   try {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../format';
 import type { Locale } from '../locale';
-import { countDigits, firstIssue, optionalEnum, requiredText, typeError } from '../validation/fields';
+import {
+  countDigits,
+  firstIssue,
+  optionalEnum,
+  requiredText,
+  typeError,
+  givenAndFirstIssue,
+} from '../validation/fields';
 import { message } from '../validation/messages';
 
 /*
@@ -19,15 +26,14 @@ const TEXT_MAX = 200;
 const EMAIL_MAX = 254;
 const PHONE = /^[0-9+.\-() ]+$/;
 
-/** Checks of optional fields run on a given value only, and report its first broken rule. */
-const given = {
-  when: (payload: z.core.ParsePayload): boolean => payload.issues.length === 0 && payload.value !== '',
-} as const;
-
 function optionalBoundedText(locale: Locale, min: number) {
   const schema = z.string({ error: message('format', locale) }).trim();
-  return (min > 1 ? schema.min(min, { error: message('minLength', locale, { min }), ...given }) : schema)
-    .max(TEXT_MAX, { error: message('format', locale), ...given })
+  return (
+    min > 1
+      ? schema.min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
+      : schema
+  )
+    .max(TEXT_MAX, { error: message('format', locale), ...givenAndFirstIssue })
     .nullish();
 }
 
@@ -35,8 +41,8 @@ function optionalContactEmail(locale: Locale) {
   return z
     .string({ error: message('format', locale) })
     .trim()
-    .max(EMAIL_MAX, { error: message('email', locale), ...given })
-    .check(z.email({ error: message('email', locale), ...given }))
+    .max(EMAIL_MAX, { error: message('email', locale), ...givenAndFirstIssue })
+    .check(z.email({ error: message('email', locale), ...givenAndFirstIssue }))
     .nullish();
 }
 
@@ -45,11 +51,11 @@ function optionalContactPhone(locale: Locale) {
   return z
     .string({ error: message('format', locale) })
     .trim()
-    .max(40, { error: message('format', locale), ...given })
-    .regex(PHONE, { error: message('format', locale), ...given })
+    .max(40, { error: message('format', locale), ...givenAndFirstIssue })
+    .regex(PHONE, { error: message('format', locale), ...givenAndFirstIssue })
     .refine((value) => countDigits(value) >= PHONE_MIN_DIGITS, {
       error: message('phoneDigits', locale, { min: PHONE_MIN_DIGITS }),
-      ...given,
+      ...givenAndFirstIssue,
     })
     .nullish();
 }

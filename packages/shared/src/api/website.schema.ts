@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withHttps } from '../format';
 import type { Locale } from '../locale';
-import { optionalEmail, optionalText } from '../validation/fields';
+import { optionalEmail, optionalText, givenAndFirstIssue } from '../validation/fields';
 import { message } from '../validation/messages';
 
 /*
@@ -24,16 +24,12 @@ export function isWebAddress(value: string): boolean {
   }
 }
 
-const given = {
-  when: (payload: z.core.ParsePayload): boolean => payload.issues.length === 0 && payload.value !== '',
-} as const;
-
 function optionalWebAddress(locale: Locale) {
   return z
     .string({ error: message('format', locale) })
     .trim()
-    .max(500, { error: message('format', locale), ...given })
-    .refine(isWebAddress, { error: message('format', locale), ...given })
+    .max(500, { error: message('format', locale), ...givenAndFirstIssue })
+    .refine(isWebAddress, { error: message('format', locale), ...givenAndFirstIssue })
     .nullish();
 }
 

@@ -16,7 +16,7 @@ type Payload = z.core.ParsePayload;
 export const firstIssue = { when: (payload: Payload): boolean => payload.issues.length === 0 } as const;
 
 /** Same, and skip the empty string: for optional fields, where '' means "not given". */
-const givenAndFirstIssue = {
+export const givenAndFirstIssue = {
   when: (payload: Payload): boolean => payload.issues.length === 0 && payload.value !== '',
 } as const;
 
