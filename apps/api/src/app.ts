@@ -33,6 +33,8 @@ import { createMailTransport, type MailTransport } from './modules/mail/mail-tra
 import { createMailer } from './modules/mail/mailer';
 import { directoryRoutes } from './modules/organizations/directory.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { familyRoutes } from './modules/family/family.routes';
+import { membersRoutes } from './modules/members/members.routes';
 import { meRoutes } from './modules/users/me.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 import { registerAuth } from './plugins/auth';
@@ -182,6 +184,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(catalogRoutes(ctx));
       await api.register(calendarRoutes(ctx));
       await api.register(websiteRoutes(ctx));
+      await api.register(familyRoutes(ctx));
+      await api.register(membersRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -51,6 +51,13 @@ export const users = pgTable(
     hasAcceptedLegalMentionsAt: timestamp('has_accepted_legal_mentions_at', { withTimezone: true }),
     onboardingAchievements: text('onboarding_achievements').notNull().default(''),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Company billing details given on the profile, printed on invoices instead of the person. */
+    companyName: text('company_name'),
+    companyVatNumber: text('company_vat_number'),
+    companyAddress: text('company_address'),
+    companyCity: text('company_city'),
+    companyPostalCode: text('company_postal_code'),
+    companyCountry: text('company_country'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -171,13 +178,18 @@ export const oneTimeCodes = pgTable(
   ],
 );
 
-/** Single-use password reset links, valid one hour, stored hashed. */
+/**
+ * Single-use links that set a password, stored hashed: a reset (valid one hour) or the invitation of an
+ * account created by a manager (valid longer).
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     organizationId: text('organization_id').notNull(),
     id: text('id').notNull(),
     userId: text('user_id').notNull(),
+    /** reset | invitation */
+    purpose: text('purpose').notNull().default('reset'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -187,5 +199,53 @@ export const passwordResetTokens = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
     foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }),
+  ],
+);
+
+/** A change of e-mail waiting for the owner of the new address to confirm it (single-use link). */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    organizationId: text('organization_id').notNull(),
+    id: text('id').notNull(),
+    userId: text('user_id').notNull(),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('email_change_tokens_hash_unique').on(t.tokenHash),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }),
+  ],
+);
+
+/**
+ * An invitation to share a family: another adult (second parent, guardian) who, once accepted, manages
+ * the same family members with their own sign-in.
+ */
+export const representativeInvitations = pgTable(
+  'representative_invitations',
+  {
+    organizationId: text('organization_id').notNull(),
+    id: text('id').notNull(),
+    familyId: text('family_id').notNull(),
+    invitedByUserId: text('invited_by_user_id').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** pending | accepted | declined | revoked */
+    status: text('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedUserId: text('accepted_user_id'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('representative_invitations_hash_unique').on(t.tokenHash),
+    index('representative_invitations_family').on(t.organizationId, t.familyId),
+    foreignKey({ columns: [t.organizationId, t.familyId], foreignColumns: [families.organizationId, families.id] }),
   ],
 );

@@ -24,6 +24,9 @@ export const organizations = pgTable(
     paymentProvider: text('payment_provider').notNull().default('offline'),
     mutualSeal: text('mutual_seal'),
     signatureStamp: text('signature_stamp'),
+    /** When the current rules of procedure (ROI) and legal mentions were published: users accept each version. */
+    roiPublishedAt: timestamp('roi_published_at', { withTimezone: true }),
+    legalMentionsPublishedAt: timestamp('legal_mentions_published_at', { withTimezone: true }),
     maintenance: boolean('maintenance').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

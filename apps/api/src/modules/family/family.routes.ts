@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
+
+export function familyRoutes(_ctx: AppContext) {
+  return async (_app: FastifyInstance) => {};
+}
