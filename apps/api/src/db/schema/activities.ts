@@ -131,6 +131,7 @@ export const periods = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     index('periods_org_dates').on(t.organizationId, t.startDate),
+    index('periods_org_establishment').on(t.organizationId, t.establishmentId),
     foreignKey({
       columns: [t.organizationId, t.establishmentId],
       foreignColumns: [establishments.organizationId, establishments.id],

@@ -64,6 +64,10 @@ export const users = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('users_org_email_unique').on(t.organizationId, sql`lower(${t.email})`),
+    // The members lists sort and filter on these; a page must not cost more in a bigger organisation.
+    index('users_org_created').on(t.organizationId, t.createdAt),
+    index('users_org_last_login').on(t.organizationId, t.lastLoginAt),
+    index('users_org_establishment').on(t.organizationId, t.establishmentId),
     foreignKey({
       columns: [t.organizationId, t.familyId],
       foreignColumns: [families.organizationId, families.id],

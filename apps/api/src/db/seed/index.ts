@@ -5,6 +5,7 @@ import { createUserRepository, type NewAccount } from '../../modules/users/user.
 import type { Database } from '../client';
 import { establishments, organizations } from '../schema';
 import { seedActivities } from './activities';
+import { seedFamilies } from './families';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_ORGANIZATION_ID = 'org_demo';
@@ -165,5 +166,6 @@ export async function seedDatabase(db: Database, { demo }: { demo: boolean }): P
       birthdate: '2019-11-02',
     });
     await seedActivities(tx, at);
+    await seedFamilies(tx, at, passwordHash);
   });
 }
