@@ -1,12 +1,19 @@
 import type auth from './locales/fr/auth.json';
+import type blueprints from './locales/fr/blueprints.json';
+import type calendar from './locales/fr/calendar.json';
+import type catalog from './locales/fr/catalog.json';
 import type common from './locales/fr/common.json';
 import type dashboard from './locales/fr/dashboard.json';
+import type establishments from './locales/fr/establishments.json';
+import type holdings from './locales/fr/holdings.json';
 import type navigation from './locales/fr/navigation.json';
 import type onboarding from './locales/fr/onboarding.json';
 import type organizations from './locales/fr/organizations.json';
 import type pages from './locales/fr/pages.json';
+import type periods from './locales/fr/periods.json';
 import type profile from './locales/fr/profile.json';
 import type redirectMessage from './locales/fr/redirect-message.json';
+import type services from './locales/fr/services.json';
 
 // Translation keys are checked at compile time against the French files (the reference language).
 declare module 'i18next' {
@@ -14,14 +21,21 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       auth: typeof auth;
+      blueprints: typeof blueprints;
+      calendar: typeof calendar;
+      catalog: typeof catalog;
       common: typeof common;
       dashboard: typeof dashboard;
+      establishments: typeof establishments;
+      holdings: typeof holdings;
       navigation: typeof navigation;
       onboarding: typeof onboarding;
       organizations: typeof organizations;
       pages: typeof pages;
+      periods: typeof periods;
       profile: typeof profile;
       'redirect-message': typeof redirectMessage;
+      services: typeof services;
     };
   }
 }

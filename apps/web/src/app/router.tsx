@@ -99,7 +99,11 @@ function pageTitle(
 /** Screens of the main layout (side menu). */
 const mainScreens: RouteObject[] = [
   { index: true, lazy: () => import('./routes/dashboard'), handle: { title: page('dashboard') } },
-  later(paths.calendar.pattern, menu('myActivities')),
+  {
+    path: paths.calendar.pattern,
+    lazy: () => import('./routes/calendar'),
+    handle: { title: menu('myActivities') },
+  },
   { path: paths.profile.pattern, lazy: () => import('./routes/profile'), handle: { title: page('profile') } },
   later(paths.delegations.pattern, menu('family')),
   later(paths.recoveryTokens.pattern, menu('recoveryTokens')),
@@ -126,28 +130,92 @@ const mainScreens: RouteObject[] = [
   later(paths.organization.pattern, page('organization')),
   later(paths.billing.pattern, menu('billing')),
   later(paths.billingStatement.pattern, page('billingStatement')),
-  later(paths.establishmentConfiguration.pattern, page('establishmentConfiguration')),
-  later(paths.establishments.pattern, menu('establishments')),
-  later(paths.establishment.pattern, page('establishment')),
+  {
+    path: paths.establishmentConfiguration.pattern,
+    lazy: () => import('./routes/establishment-configuration'),
+    handle: { title: page('establishmentConfiguration') },
+  },
+  {
+    path: paths.establishments.pattern,
+    lazy: () => import('./routes/establishments'),
+    handle: { title: menu('establishments') },
+  },
+  {
+    path: paths.establishment.pattern,
+    lazy: () => import('./routes/establishment'),
+    handle: { title: page('establishment') },
+  },
   later(paths.contactSupport.pattern, menu('contactSupport')),
   later(paths.workTime.pattern, menu('workTime')),
   // Managing
-  later(paths.blueprints.pattern, menu('activities')),
-  later(paths.blueprint.pattern, page('blueprint')),
-  later(paths.managedService.pattern, page('service')),
-  later(paths.managedPrestation.pattern, page('prestation')),
-  later(paths.periods.pattern, menu('periods')),
-  later(paths.period.pattern, page('period')),
+  {
+    path: paths.blueprints.pattern,
+    lazy: () => import('./routes/blueprints'),
+    handle: { title: menu('activities') },
+  },
+  {
+    path: paths.blueprint.pattern,
+    lazy: () => import('./routes/blueprint'),
+    handle: { title: page('blueprint') },
+  },
+  {
+    path: paths.managedService.pattern,
+    lazy: () => import('./routes/managed-service'),
+    handle: { title: page('service') },
+  },
+  {
+    path: paths.managedPrestation.pattern,
+    lazy: () => import('./routes/managed-prestation'),
+    handle: { title: page('prestation') },
+  },
+  {
+    path: paths.periods.pattern,
+    lazy: () => import('./routes/periods'),
+    handle: { title: menu('periods') },
+  },
+  {
+    path: paths.period.pattern,
+    lazy: () => import('./routes/period'),
+    handle: { title: page('period') },
+  },
   // Catalogue
-  later(paths.catalog.pattern, menu('catalog')),
-  later(paths.catalogBlueprint.pattern, page('catalogBlueprint')),
+  {
+    path: paths.catalog.pattern,
+    lazy: () => import('./routes/catalog'),
+    handle: { title: menu('catalog') },
+  },
+  {
+    path: paths.catalogBlueprint.pattern,
+    lazy: () => import('./routes/catalog-blueprint'),
+    handle: { title: page('catalogBlueprint') },
+  },
   // Attendance
-  later(paths.attendanceServices.pattern, menu('sessionsAttendance')),
-  later(paths.attendanceService.pattern, page('attendance')),
+  {
+    path: paths.attendanceServices.pattern,
+    lazy: () => import('./routes/attendance-services'),
+    handle: { title: menu('sessionsAttendance') },
+  },
+  {
+    path: paths.attendanceService.pattern,
+    lazy: () => import('./routes/attendance-service'),
+    handle: { title: page('attendance') },
+  },
   // Holdings
-  later(paths.holdingServices.pattern, menu('activities')),
-  later(paths.holdingService.pattern, page('service')),
-  later(paths.holdingPrestation.pattern, page('prestation')),
+  {
+    path: paths.holdingServices.pattern,
+    lazy: () => import('./routes/holding-services'),
+    handle: { title: menu('activities') },
+  },
+  {
+    path: paths.holdingService.pattern,
+    lazy: () => import('./routes/holding-service'),
+    handle: { title: page('service') },
+  },
+  {
+    path: paths.holdingPrestation.pattern,
+    lazy: () => import('./routes/holding-prestation'),
+    handle: { title: page('prestation') },
+  },
   later(paths.holdingAttendees.pattern, menu('participants')),
 ];
 
@@ -156,13 +224,33 @@ const simpleScreens: RouteObject[] = [
   // One view for both documents, the kind chosen by the path.
   later(paths.createInvoice.pattern, page('createInvoice')),
   later(paths.createCreditNote.pattern, page('createCreditNote')),
-  later(paths.createService.pattern, page('createService')),
-  later(paths.createPeriod.pattern, page('createPeriod')),
-  later(paths.periodManageServices.pattern, page('periodManageServices')),
-  later(paths.periodPlanNext.pattern, page('periodPlanNext')),
+  {
+    path: paths.createService.pattern,
+    lazy: () => import('./routes/create-services'),
+    handle: { title: page('createService') },
+  },
+  {
+    path: paths.createPeriod.pattern,
+    lazy: () => import('./routes/create-period'),
+    handle: { title: page('createPeriod') },
+  },
+  {
+    path: paths.periodManageServices.pattern,
+    lazy: () => import('./routes/period-manage-services'),
+    handle: { title: page('periodManageServices') },
+  },
+  {
+    path: paths.periodPlanNext.pattern,
+    lazy: () => import('./routes/period-plan-next'),
+    handle: { title: page('periodPlanNext') },
+  },
   later(paths.periodInviteAttendees.pattern, page('periodInviteAttendees')),
   later(paths.createOrganization.pattern, page('createOrganization')),
-  later(paths.createEstablishment.pattern, page('createEstablishment')),
+  {
+    path: paths.createEstablishment.pattern,
+    lazy: () => import('./routes/create-establishment'),
+    handle: { title: page('createEstablishment') },
+  },
 ];
 
 const publicLayout = () => import('./routes/public-layout');

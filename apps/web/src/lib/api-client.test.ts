@@ -192,6 +192,17 @@ describe('responses', () => {
       onSessionEnded: () => undefined,
     });
 
+  it('sends a FormData body as multipart, leaving its content type to the browser', async () => {
+    const fetchMock = vi.fn(async () => json(201, { id: 'ast_1' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'photo.png');
+    await expect(client().post('/assets', form)).resolves.toEqual({ id: 'ast_1' });
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('content-type');
+  });
+
   it('gives no body for 204, DELETE 200 and an empty 201', async () => {
     fakeApi({
       'POST /api/no-content': () => new Response(null, { status: 204 }),

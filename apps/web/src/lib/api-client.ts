@@ -197,14 +197,21 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         accept: 'application/json',
         'accept-language': config.getLocale(),
       };
-      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      // A file upload (FormData) goes as multipart: the browser writes its content type and boundary.
+      const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+      if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `Bearer ${token}`;
       if (organizationId) headers['x-organization-id'] = organizationId;
 
       const response = await doFetch(buildUrl(baseUrl, path, options.query), {
         method,
         headers,
-        body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+        body:
+          options.body === undefined
+            ? undefined
+            : isForm
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
         signal: options.signal,
       });
 

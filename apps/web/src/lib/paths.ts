@@ -152,7 +152,10 @@ export const paths = {
   // Signed in, simple layout
   createInvoice: { pattern: '/accounting/create-invoice', to: () => '/accounting/create-invoice' },
   createCreditNote: { pattern: '/accounting/create-credit-note', to: () => '/accounting/create-credit-note' },
-  createService: { pattern: '/services/create', to: () => '/services/create' },
+  createService: {
+    pattern: '/services/create',
+    to: (query?: { blueprintId?: string; periodId?: string }) => withQuery('/services/create', query),
+  },
   createPeriod: { pattern: '/periods/create', to: () => '/periods/create' },
   periodManageServices: {
     pattern: '/periods/:id/manage-services',

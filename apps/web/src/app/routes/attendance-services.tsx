@@ -1,0 +1,1 @@
+export { AttendanceServicesPage as Component } from '@/features/holdings/components/holding-pages';

@@ -1,0 +1,1 @@
+export { BlueprintsPage as Component } from '@/features/blueprints/components/blueprints-page';

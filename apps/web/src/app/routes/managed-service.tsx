@@ -1,0 +1,1 @@
+export { ServicePage as Component } from '@/features/services/components/service-page';

@@ -1,0 +1,1 @@
+export { PeriodsPage as Component } from '@/features/periods/components/periods-page';

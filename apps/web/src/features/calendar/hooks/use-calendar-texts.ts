@@ -1,0 +1,44 @@
+import { type CalendarItem, formatPercent, formatSeats, UNLIMITED_SEATS } from '@inscrio/shared';
+import { useTranslation } from 'react-i18next';
+import { formatPattern } from '@/lib/dates';
+import { useLocale } from '@/lib/use-locale';
+
+/** The texts every view of an item shares: its hours, its free seats, its filling rate. */
+export function useCalendarTexts(timeZone: string) {
+  const { t } = useTranslation('calendar');
+  const locale = useLocale();
+
+  const time = (date: Date | string) => formatPattern(new Date(date), 'HH:mm', timeZone, locale);
+
+  return {
+    locale,
+    time,
+    /** '09:30 – 10:45'. */
+    hours(item: Pick<CalendarItem, 'startDateTime' | 'duration'>): string {
+      const start = new Date(item.startDateTime);
+      return `${time(start)} – ${time(new Date(start.getTime() + item.duration * 60_000))}`;
+    },
+    /** 'Illimité', 'Complet' or '12 places libres'. */
+    freeSeats(item: Pick<CalendarItem, 'seats'>): string {
+      const { freeSeats } = item.seats;
+      if (freeSeats === UNLIMITED_SEATS) return formatSeats(UNLIMITED_SEATS, locale);
+      if (freeSeats === 0) return t('seats.full');
+      return t('seats.free', { count: freeSeats });
+    },
+    /** The filling rate ('45 %'); unlimited sessions have none. */
+    fillingRate(item: Pick<CalendarItem, 'seats'>): string | null {
+      if (item.seats.maxSeats === UNLIMITED_SEATS) return null;
+      return formatPercent(item.seats.fillingRate * 100, locale);
+    },
+    /** 'Lundi 23 novembre 2026'. */
+    longDay(date: Date | string): string {
+      const text = formatPattern(
+        new Date(date),
+        locale === 'fr' ? 'EEEE d MMMM yyyy' : 'EEEE, MMMM d, yyyy',
+        timeZone,
+        locale,
+      );
+      return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+    },
+  };
+}
