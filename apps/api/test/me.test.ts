@@ -34,16 +34,25 @@ describe('current user', () => {
     });
   });
 
-  it('PATCH /users/me changes names and e-mail; the new e-mail signs in', async () => {
+  it('PATCH /users/me changes names now and the e-mail once the new address confirms it', async () => {
+    const confirm = async (address: string, nth: number) => {
+      const mail = await t.waitForMail(address, nth);
+      const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+      return t.request('POST', '/api/me/email/confirm', { body: { token } });
+    };
     const r = await me('PATCH', '/api/users/me', { firstName: 'Claire-Anne', email: 'claire@demo.test' });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({
       firstName: 'Claire-Anne',
       lastName: 'Peeters',
-      email: 'claire@demo.test',
+      email: DEMO_ACCOUNTS.parent,
+      pendingEmail: 'claire@demo.test',
     });
+    expect((await confirm('claire@demo.test', 1)).statusCode).toBe(200);
     await t.signIn('claire@demo.test');
     await me('PATCH', '/api/users/me', { email: DEMO_ACCOUNTS.parent });
+    // The parent's first mail told them their address had changed; the second confirms it back.
+    expect((await confirm(DEMO_ACCOUNTS.parent, 2)).statusCode).toBe(200);
   });
 
   it('refuses another account e-mail (409) and invalid values (400), changing nothing', async () => {

@@ -11,3 +11,5 @@ export * from './api/service.schema';
 export * from './api/period.schema';
 export * from './api/catalog.schema';
 export * from './api/website.schema';
+export * from './api/members.schema';
+export * from './api/family.schema';

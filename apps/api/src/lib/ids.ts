@@ -29,7 +29,9 @@ export type IdPrefix =
   | 'pwr'
   | 'job'
   | 'sup'
-  | 'ser';
+  | 'ser'
+  | 'emc'
+  | 'rpi';
 
 /**
  * `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford base 32, lower case),

@@ -36,6 +36,18 @@ export const MESSAGES = {
   futureDate: { fr: 'La date ne peut pas être dans le futur', en: 'The date cannot be in the future' },
   country: { fr: 'Pays invalide', en: 'Invalid country' },
   gender: { fr: 'Genre invalide', en: 'Invalid gender' },
+  phoneInvalid: {
+    fr: 'Numéro de téléphone invalide pour le pays choisi',
+    en: 'Invalid phone number for the chosen country',
+  },
+  postalCodeInvalid: {
+    fr: 'Code postal invalide pour le pays choisi',
+    en: 'Invalid postal code for the chosen country',
+  },
+  accountDeletionConfirmation: {
+    fr: 'Saisissez {phrase} pour confirmer la suppression',
+    en: 'Type {phrase} to confirm the deletion',
+  },
   // Sessions, holders and periods
   sessionTime: { fr: 'Heure invalide (format HH:mm)', en: 'Invalid time (format HH:mm)' },
   sessionDateTime: { fr: 'Date et heure invalides', en: 'Invalid date and time' },
@@ -194,6 +206,11 @@ export const MESSAGES = {
   assetFileRequired: {
     fr: 'Veuillez joindre un fichier image (envoi multipart/form-data).',
     en: 'Please attach an image file (multipart/form-data upload).',
+  },
+  // Members administration
+  holderNeedsUserRole: {
+    fr: 'Seul un utilisateur basique peut être titulaire',
+    en: 'Only a basic user can be a holder',
   },
 
   // Successes (spec section 8)

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { delegatedPersonSchema, personSchema, personSchemaWithPassword } from './person.schema';
+import {
+  delegatedPersonFields,
+  delegatedPersonSchema,
+  isPhoneNumberValidFor,
+  isPostalCodeValidFor,
+  personContactIssues,
+  personFormSchema,
+  personSchema,
+  personSchemaWithPassword,
+  withPersonContactRules,
+} from './person.schema';
 import type { DelegatedPersonInput, PersonInput, SignUpInput } from './person.schema';
 import { fieldIssues, issuesOf } from './test-utils';
 
@@ -15,6 +25,8 @@ const T = {
     country: 'Pays invalide',
     rule: 'Le mot de passe doit contenir au moins 8 caractères, une majuscule et un chiffre',
     mismatch: 'Les mots de passe ne correspondent pas',
+    phone: 'Numéro de téléphone invalide pour le pays choisi',
+    postal: 'Code postal invalide pour le pays choisi',
   },
   en: {
     required: 'This field is required',
@@ -27,6 +39,8 @@ const T = {
     country: 'Invalid country',
     rule: 'The password must contain at least 8 characters, one uppercase letter and one digit',
     mismatch: 'Passwords do not match',
+    phone: 'Invalid phone number for the chosen country',
+    postal: 'Invalid postal code for the chosen country',
   },
 };
 
@@ -246,5 +260,143 @@ describe.each(['fr', 'en'] as const)('delegatedPersonSchema (%s)', (locale) => {
     expect(field('gender', 'X')).toEqual([t.gender]);
     if (locale === 'fr') expect(field('firstName', 'L')).toEqual([t.min(2)]);
     else expect(field('firstName', 'L')).toEqual([]);
+  });
+});
+
+describe('country-dependent rules', () => {
+  it.each([
+    ['+32 470 12 34 56', 'BEL'],
+    ['0470 12 34 56', 'BEL'],
+    ['+32 2 123 45 67', 'BEL'],
+    ['02 123 45 67', 'BEL'],
+    ['+32 4 222 33 44', 'BEL'],
+    ['06 12 34 56 78', 'FRA'],
+    ['+33 6 12 34 56 78', 'FRA'],
+    ['01 42 68 53 00', 'FRA'],
+    ['621 123 456', 'LUX'],
+    ['+352 621 123 456', 'LUX'],
+    ['+352 621 123 456', 'BEL'],
+    ['+33 6 12 34 56 78', 'LUX'],
+    ['0032 470 12 34 56', 'FRA'],
+  ] as const)('accepts the phone %j for %s', (phone, country) => {
+    expect(isPhoneNumberValidFor(phone, country)).toBe(true);
+  });
+
+  it.each([
+    ['111111', 'BEL'],
+    ['0470 12 34', 'BEL'],
+    ['06 12 34 56', 'FRA'],
+    ['12345', 'LUX'],
+    ['+32 1234', 'FRA'],
+    ['+49 151 23456789', 'BEL'],
+    ['+1 202 555 0123', 'FRA'],
+  ] as const)('rejects the phone %j for %s', (phone, country) => {
+    expect(isPhoneNumberValidFor(phone, country)).toBe(false);
+  });
+
+  it.each([
+    ['1000', 'BEL', true],
+    ['9992', 'BEL', true],
+    ['0999', 'BEL', false],
+    ['10000', 'BEL', false],
+    ['B-1000', 'BEL', false],
+    ['75001', 'FRA', true],
+    ['01000', 'FRA', true],
+    ['7500', 'FRA', false],
+    ['75 001', 'FRA', false],
+    ['1234', 'LUX', true],
+    ['L-1234', 'LUX', true],
+    ['l-1234', 'LUX', true],
+    ['L1234', 'LUX', false],
+    ['12345', 'LUX', false],
+  ] as const)('postal code %j in %s: %s', (code, country, valid) => {
+    expect(isPostalCodeValidFor(code, country)).toBe(valid);
+  });
+
+  it('checks nothing without a valid country, or for a field that already has an issue', () => {
+    expect(personContactIssues({ phoneNumber: '111111', postalCode: 'abcd' }, 'fr')).toEqual([]);
+    expect(personContactIssues({ country: 'DEU', phoneNumber: '111111' }, 'fr')).toEqual([]);
+    expect(
+      personContactIssues({ country: 'BEL', phoneNumber: '111111', postalCode: '0999' }, 'fr', (f) =>
+        ['phoneNumber', 'postalCode'].includes(f),
+      ),
+    ).toEqual([]);
+    expect(personContactIssues({ country: 'BEL', phoneNumber: '', postalCode: '  ' }, 'fr')).toEqual([]);
+  });
+});
+
+describe.each(['fr', 'en'] as const)('person forms with the country rules (%s)', (locale) => {
+  const t = T[locale];
+
+  it('personFormSchema accepts the valid person and names the broken country rules', () => {
+    const schema = personFormSchema(locale);
+    expect(schema.parse(VALID)).toEqual(VALID);
+    expect(issuesOf(schema, { ...VALID, phoneNumber: '111111111', postalCode: '50000' })).toEqual({
+      phoneNumber: [t.phone],
+      postalCode: [t.postal],
+    });
+    // A French address: the Belgian mobile keeps its prefix, the postal code needs 5 digits.
+    expect(issuesOf(schema, { ...VALID, country: 'FRA' })).toEqual({ postalCode: [t.postal] });
+    expect(issuesOf(schema, { ...VALID, country: 'FRA', postalCode: '59000' })).toEqual({});
+    expect(issuesOf(schema, { ...VALID, country: 'FRA', phoneNumber: '0470 12 34 5' })).toEqual({
+      phoneNumber: [t.phone],
+      postalCode: [t.postal],
+    });
+  });
+
+  it('keeps one message per field: the minimum and the characters come first', () => {
+    const schema = personFormSchema(locale);
+    const min = locale === 'fr' ? 6 : 9;
+    expect(issuesOf(schema, { ...VALID, phoneNumber: '1'.repeat(min - 1), postalCode: '50' })).toEqual({
+      phoneNumber: [t.min(min)],
+      postalCode: [t.min(4)],
+    });
+    expect(issuesOf(schema, { ...VALID, phoneNumber: '0470/123456' })).toEqual({ phoneNumber: [t.format] });
+  });
+
+  it('skips the country rules while the country is missing or invalid', () => {
+    const schema = personFormSchema(locale);
+    expect(issuesOf(schema, { ...VALID, country: 'DEU', phoneNumber: '111111111', postalCode: '1' })).toEqual(
+      { country: [t.country], postalCode: [t.min(4)] },
+    );
+    expect(issuesOf(schema, { ...VALID, country: undefined, phoneNumber: '111111111' })).toEqual({
+      country: [t.required],
+    });
+  });
+
+  it('reports the country rules alongside the other field errors', () => {
+    expect(issuesOf(personFormSchema(locale), { ...VALID, firstName: '', phoneNumber: '999999999' })).toEqual(
+      { firstName: [t.required], phoneNumber: [t.phone] },
+    );
+  });
+
+  it('applies them to the sign-up payload', () => {
+    const schema = personSchemaWithPassword(locale);
+    const signUp = { ...VALID, password: 'Secret123', confirmPassword: 'Secret124', postalCode: '500' };
+    expect(issuesOf(schema, { ...signUp, postalCode: '50000' })).toEqual({
+      postalCode: [t.postal],
+      confirmPassword: [t.mismatch],
+    });
+  });
+
+  it('applies them to a family member when its country is given', () => {
+    const schema = delegatedPersonSchema(locale);
+    const child = { gender: 'M', firstName: 'Léo', lastName: 'Dupont', birthdate: '2019-03-02' };
+    expect(issuesOf(schema, { ...child, phoneNumber: '111111111', postalCode: '123456' })).toEqual({});
+    expect(
+      issuesOf(schema, { ...child, country: 'LUX', phoneNumber: '111111111', postalCode: 'L-123' }),
+    ).toEqual({ phoneNumber: [t.phone], postalCode: [t.postal] });
+    expect(
+      issuesOf(schema, { ...child, country: 'LUX', phoneNumber: '621 123 456', postalCode: 'L-1234' }),
+    ).toEqual({});
+  });
+
+  it('applies them to partial updates, with the fields the update gives', () => {
+    const schema = withPersonContactRules(personSchema(locale).partial(), locale);
+    expect(issuesOf(schema, { city: 'Liège' })).toEqual({});
+    expect(issuesOf(schema, { phoneNumber: '111111111' })).toEqual({});
+    expect(issuesOf(schema, { country: 'FRA', postalCode: '4000' })).toEqual({ postalCode: [t.postal] });
+    const delegated = withPersonContactRules(delegatedPersonFields(locale).partial(), locale);
+    expect(issuesOf(delegated, { country: 'BEL', phoneNumber: '+32 470 12 34 56' })).toEqual({});
   });
 });

@@ -250,6 +250,9 @@ export const representativeInvitations = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('representative_invitations_hash_unique').on(t.tokenHash),
     index('representative_invitations_family').on(t.organizationId, t.familyId),
-    foreignKey({ columns: [t.organizationId, t.familyId], foreignColumns: [families.organizationId, families.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.familyId],
+      foreignColumns: [families.organizationId, families.id],
+    }),
   ],
 );

@@ -3,9 +3,15 @@ import type { Executor } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
+/**
+ * Events the platform records beyond the specification's list (section 4), which stays as it is for the
+ * labelled enumeration the screens show.
+ */
+export type PlatformAuditEvent = 'user-deleted';
+
 export interface AuditEntry {
   organizationId: string;
-  type: AuditEvent;
+  type: AuditEvent | PlatformAuditEvent;
   actorUserId?: string | null;
   impersonatorUserId?: string | null;
   subjectType?: string;

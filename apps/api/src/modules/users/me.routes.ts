@@ -1,21 +1,63 @@
-import { updateMeSchema, updateMemberSchema } from '@inscrio/shared';
-import type { FastifyInstance } from 'fastify';
+import {
+  changePasswordSchema,
+  companySchema,
+  confirmEmailChangeSchema,
+  deleteAccountSchema,
+  ONBOARDING_ACHIEVEMENTS,
+  updateMeSchema,
+  updateProfileSchema,
+} from '@inscrio/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { localizedSchema } from '../../lib/validation';
 import { requireAuth } from '../../plugins/auth';
+import { resolveRequestOrganization } from '../../plugins/organization-context';
+import { isFamilyAccount } from '../family/family.service';
+import { createOrganizationRepository } from '../organizations/organization.repository';
+import { createConditionsService } from './conditions.service';
 import { createMeService } from './me.service';
-import { memberSchema, userSchema } from './user.dto';
+import { dataExportSchema } from './privacy.dto';
+import { createPrivacyService } from './privacy.service';
+import {
+  companyDtoSchema,
+  companyResultSchema,
+  conditionsSchema,
+  currentUserSchema,
+  memberSchema,
+  memberUpdateResultSchema,
+  userSchema,
+} from './user.dto';
 
 const tags = ['Current user'];
+const noContent = { 204: z.null().describe('No content') };
 
+/** The achievement is checked by the service, so that an unknown one reads the specification's message. */
+const achievementQuery = z.object({
+  achievement: z
+    .string()
+    .max(100)
+    .optional()
+    .describe(`One of: ${ONBOARDING_ACHIEVEMENTS.join(', ')}`),
+});
+
+const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id, locale: request.locale });
+
+/**
+ * The signed-in user's own account (`/me/*`, `/users/me`): open to every signed-in user for their own
+ * rows; deleting the account is for family accounts (managers' accounts are closed by an administrator).
+ */
 export function meRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const me = createMeService(ctx);
+    const conditions = createConditionsService(ctx);
+    const privacy = createPrivacyService(ctx);
+    const organizations = createOrganizationRepository(ctx.db);
 
-    r.get('/me/user', { schema: { tags, response: { 200: userSchema } } }, (request) =>
-      me.getUser(requireAuth(request)),
+    r.get('/me/user', { schema: { tags, response: { 200: currentUserSchema } } }, (request) =>
+      me.getCurrentUser(requireAuth(request)),
     );
 
     r.get('/me/member', { schema: { tags, response: { 200: memberSchema } } }, (request) =>
@@ -24,14 +66,143 @@ export function meRoutes(ctx: AppContext) {
 
     r.patch(
       '/me/member',
-      { schema: { tags, body: localizedSchema(updateMemberSchema), response: { 200: memberSchema } } },
-      (request) => me.updateMember(requireAuth(request), request.body),
+      {
+        schema: {
+          tags,
+          summary: 'Update the own person; a new e-mail waits for confirmation by its owner',
+          body: localizedSchema(updateProfileSchema),
+          response: { 200: memberUpdateResultSchema },
+        },
+      },
+      (request) => me.updateMember(requireAuth(request), request.body, request.locale),
     );
 
     r.patch(
       '/users/me',
-      { schema: { tags, body: localizedSchema(updateMeSchema), response: { 200: userSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Update the names now; a new e-mail waits for confirmation by its owner',
+          body: localizedSchema(updateMeSchema),
+          response: { 200: currentUserSchema },
+        },
+      },
       (request) => me.updateUser(requireAuth(request), request.body),
+    );
+
+    r.post(
+      '/me/email/confirm',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'Confirm a new e-mail address with the token of the link sent to it (single use, 24 h)',
+          body: localizedSchema(confirmEmailChangeSchema),
+          response: { 200: z.object({ email: z.string() }) },
+        },
+      },
+      async (request) => {
+        const organization = await resolveRequestOrganization(request, organizations, ctx.config.appBaseHost);
+        return me.confirmEmailChange(organization.id, request.body.token, meta(request));
+      },
+    );
+
+    r.patch(
+      '/me/password',
+      { schema: { tags, body: localizedSchema(changePasswordSchema), response: noContent } },
+      async (request, reply) => {
+        await me.changePassword(requireAuth(request), request.body, request.locale);
+        return reply.status(204).send(null);
+      },
+    );
+
+    r.get('/me/company', { schema: { tags, response: { 200: companyResultSchema } } }, (request) =>
+      me.getCompany(requireAuth(request)),
+    );
+
+    r.put(
+      '/me/company',
+      {
+        schema: {
+          tags,
+          summary: 'Set the company billing details printed on invoices (all fields required)',
+          body: localizedSchema(companySchema),
+          response: { 200: z.object({ company: companyDtoSchema.nullable() }) },
+        },
+      },
+      (request) => me.setCompany(requireAuth(request), request.body),
+    );
+
+    r.delete('/me/company', { schema: { tags, response: noContent } }, async (request, reply) => {
+      await me.deleteCompany(requireAuth(request));
+      return reply.status(204).send(null);
+    });
+
+    r.post(
+      '/me/onboarding-achievements',
+      { schema: { tags, querystring: achievementQuery, response: { 200: userSchema } } },
+      (request) =>
+        me.addOnboardingAchievement(requireAuth(request), request.query.achievement, request.locale),
+    );
+
+    r.delete(
+      '/me/onboarding-achievements',
+      { schema: { tags, response: noContent } },
+      async (request, reply) => {
+        await me.clearOnboardingAchievements(requireAuth(request));
+        return reply.status(204).send(null);
+      },
+    );
+
+    r.get('/me/conditions', { schema: { tags, response: { 200: conditionsSchema } } }, (request) =>
+      conditions.get(requireAuth(request)),
+    );
+
+    r.patch(
+      '/me/conditions/accept-roi',
+      { schema: { tags, response: { 200: conditionsSchema } } },
+      (request) => conditions.acceptRoi(requireAuth(request)),
+    );
+
+    r.patch(
+      '/me/conditions/accept-legal-mentions',
+      { schema: { tags, response: { 200: conditionsSchema } } },
+      (request) => conditions.acceptLegalMentions(requireAuth(request)),
+    );
+
+    r.get(
+      '/me/export',
+      {
+        schema: {
+          tags,
+          summary: "Download everything held about the caller's family (JSON attachment)",
+          response: { 200: dataExportSchema },
+        },
+      },
+      async (request, reply) => {
+        const { data, fileName } = await privacy.exportData(requireAuth(request));
+        return reply
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(data);
+      },
+    );
+
+    r.delete(
+      '/me/account',
+      {
+        config: { allow: isFamilyAccount },
+        schema: {
+          tags,
+          summary: 'Delete the own account: personal data anonymised, accounting records kept',
+          body: localizedSchema(deleteAccountSchema),
+          response: noContent,
+        },
+      },
+      async (request, reply) => {
+        await privacy.deleteAccount(requireAuth(request), request.body, meta(request));
+        return reply.status(204).send(null);
+      },
     );
   };
 }

@@ -73,3 +73,59 @@ export const toMemberDto = (member: MemberRow, account?: Account['user']): Membe
   country: member.country,
   phoneNumber: member.phoneNumber,
 });
+
+/** `GET /me/user` and `PATCH /users/me`: the account, and the address waiting for confirmation if any. */
+export const currentUserSchema = userSchema.extend({ pendingEmail: z.string().nullable() });
+export type CurrentUserDto = z.infer<typeof currentUserSchema>;
+
+/** `PATCH /me/member`: the person, and the address waiting for confirmation if any. */
+export const memberUpdateResultSchema = memberSchema.extend({ pendingEmail: z.string().nullable() });
+
+/** Company billing details (spec section 3 'Company'), printed on invoices instead of the person. */
+export const companyDtoSchema = z.object({
+  name: z.string(),
+  vatNumber: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+export type CompanyDto = z.infer<typeof companyDtoSchema>;
+
+export const companyResultSchema = z.object({ company: companyDtoSchema.nullable() });
+
+/** The company of an account, or null when none was given (a complete one is all or nothing). */
+export function toCompanyDto(user: Account['user']): CompanyDto | null {
+  const { companyName, companyVatNumber, companyAddress, companyCity, companyPostalCode, companyCountry } =
+    user;
+  if (
+    !companyName ||
+    !companyVatNumber ||
+    !companyAddress ||
+    !companyCity ||
+    !companyPostalCode ||
+    !companyCountry
+  ) {
+    return null;
+  }
+  return {
+    name: companyName,
+    vatNumber: companyVatNumber,
+    address: companyAddress,
+    city: companyCity,
+    postalCode: companyPostalCode,
+    country: companyCountry,
+  };
+}
+
+const conditionSchema = z.object({
+  /** When the organisation published the current version; null when it has none. */
+  publishedAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  /** Published, and never accepted or accepted before this version. */
+  mustAccept: z.boolean(),
+});
+
+/** `GET /me/conditions`: the rules of procedure (ROI) and the legal mentions. */
+export const conditionsSchema = z.object({ roi: conditionSchema, legalMentions: conditionSchema });
+export type ConditionsDto = z.infer<typeof conditionsSchema>;

@@ -1,9 +1,15 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { families, members, users } from '../../db/schema';
+import { authSessions, emailChangeTokens, families, members, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type UserRow = typeof users.$inferSelect;
+export type EmailChangeTokenRow = typeof emailChangeTokens.$inferSelect;
+
+/**
+ * An id for a row kind that `newId` has no prefix for yet (`lib/ids.ts` lists them): same shape and
+ * time order, its own prefix.
+ */
 export type MemberRow = typeof members.$inferSelect;
 export type MemberFields = Partial<
   Pick<
@@ -51,6 +57,9 @@ export function createUserRepository(db: Executor) {
   }
 
   return {
+    /** The connection or transaction this repository runs on, for work that must share it (mails). */
+    executor: db,
+
     findAccountByEmail: (organizationId: string, email: string) =>
       findAccount(organizationId, sql`lower(${users.email}) = ${email.trim().toLowerCase()}`),
 
@@ -123,6 +132,124 @@ export function createUserRepository(db: Executor) {
         .update(members)
         .set({ ...fields, updatedAt: new Date() })
         .where(and(eq(members.organizationId, organizationId), eq(members.id, memberId)));
+    },
+
+    /** Adds `achievement` to the comma-separated list unless present; one statement, so races keep both. */
+    async addOnboardingAchievement(
+      organizationId: string,
+      userId: string,
+      achievement: string,
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          onboardingAchievements: sql`case
+            when ${users.onboardingAchievements} = '' then ${achievement}
+            when ${achievement} = any(string_to_array(${users.onboardingAchievements}, ',')) then ${users.onboardingAchievements}
+            else ${users.onboardingAchievements} || ',' || ${achievement} end`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.organizationId, organizationId), eq(users.id, userId)));
+    },
+
+    /** Ends the user's sessions, all of them or all but `exceptSessionId`. */
+    async revokeSessions(
+      organizationId: string,
+      userId: string,
+      reason: string,
+      exceptSessionId?: string,
+    ): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(
+          and(
+            eq(authSessions.organizationId, organizationId),
+            eq(authSessions.userId, userId),
+            isNull(authSessions.revokedAt),
+            exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
+          ),
+        );
+    },
+
+    /** A new e-mail change link for the user; the previous unused ones stop working. */
+    async insertEmailChangeToken(input: {
+      organizationId: string;
+      userId: string;
+      newEmail: string;
+      tokenHash: string;
+      expiresAt: Date;
+      now: Date;
+    }): Promise<void> {
+      const { now, ...row } = input;
+      await db
+        .update(emailChangeTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailChangeTokens.organizationId, input.organizationId),
+            eq(emailChangeTokens.userId, input.userId),
+            isNull(emailChangeTokens.usedAt),
+          ),
+        );
+      await db.insert(emailChangeTokens).values({ id: newId('emc'), ...row });
+    },
+
+    /** The address the user asked to move to and has not confirmed yet, if still valid. */
+    async findPendingEmailChange(
+      organizationId: string,
+      userId: string,
+      now: Date,
+    ): Promise<EmailChangeTokenRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(emailChangeTokens)
+        .where(
+          and(
+            eq(emailChangeTokens.organizationId, organizationId),
+            eq(emailChangeTokens.userId, userId),
+            isNull(emailChangeTokens.usedAt),
+            gt(emailChangeTokens.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(emailChangeTokens.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** Uses an e-mail change link once; undefined when unknown, used or expired. */
+    async consumeEmailChangeToken(
+      organizationId: string,
+      tokenHash: string,
+      now: Date,
+    ): Promise<EmailChangeTokenRow | undefined> {
+      const [row] = await db
+        .update(emailChangeTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailChangeTokens.organizationId, organizationId),
+            eq(emailChangeTokens.tokenHash, tokenHash),
+            isNull(emailChangeTokens.usedAt),
+            gt(emailChangeTokens.expiresAt, now),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Voids every unused e-mail change link of the user (account deleted). */
+    async voidEmailChangeTokens(organizationId: string, userId: string, now: Date): Promise<void> {
+      await db
+        .update(emailChangeTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailChangeTokens.organizationId, organizationId),
+            eq(emailChangeTokens.userId, userId),
+            isNull(emailChangeTokens.usedAt),
+          ),
+        );
     },
   };
 }

@@ -1,0 +1,157 @@
+import type { Actor, DelegatedPersonInput, Locale, UpdateDelegatedPersonInput } from '@inscrio/shared';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/auth';
+import { assertContactRules, blankToNull } from '../users/person-rules';
+import { toMemberDto } from '../users/user.dto';
+import { createUserRepository, type MemberFields } from '../users/user.repository';
+import { createFamilyRepository } from './family.repository';
+
+/** Family accounts: role user (holders included), not the system administrator. Managers use /members. */
+export const isFamilyAccount = (actor: Actor): boolean => actor.role === 'user' && !actor.isSystemAdmin;
+
+/** Members a family may hold, so that one account cannot fill the table. */
+export const FAMILY_MEMBERS_MAX = 50;
+
+/** A registration of a member to a session still to come, as the removal of the member explains it. */
+export interface FutureRegistration {
+  id: string;
+  serviceName: string;
+  startDateTime: string;
+}
+
+/**
+ * The member's registrations to sessions still to come. Registrations do not exist yet: the
+ * registrations issue fills this in (and decides what removing the member does to them: cancel them,
+ * with the credit notes or recovery tokens the organisation's rules give). Until then, none.
+ */
+export async function futureRegistrationsOf(_memberId: string): Promise<FutureRegistration[]> {
+  return [];
+}
+
+const TOO_MANY_MEMBERS: Record<Locale, string> = {
+  fr: `Une famille ne peut pas compter plus de ${FAMILY_MEMBERS_MAX} membres.`,
+  en: `A family cannot have more than ${FAMILY_MEMBERS_MAX} members.`,
+};
+
+const futureRegistrationsMessage = (count: number): Record<Locale, string> => ({
+  fr:
+    `Ce membre est inscrit à ${count} séance${count > 1 ? 's' : ''} à venir. Si vous le retirez de votre famille, ` +
+    `${count > 1 ? 'ces inscriptions seront annulées' : 'cette inscription sera annulée'} selon les conditions ` +
+    "d'annulation de l'organisation. Confirmez la suppression pour continuer.",
+  en:
+    `This member is registered for ${count} upcoming session${count > 1 ? 's' : ''}. If you remove them from your ` +
+    `family, ${count > 1 ? 'these registrations' : 'this registration'} will be cancelled under the ` +
+    "organisation's cancellation terms. Confirm the removal to continue.",
+});
+
+/** The caller's family. A family account only ever acts in its own organisation. */
+export function familyOf(auth: AuthContext): { organizationId: string; familyId: string } {
+  if (!isFamilyAccount(auth.actor) || auth.organizationId !== auth.homeOrganizationId) {
+    throw new AppError('forbidden');
+  }
+  return { organizationId: auth.homeOrganizationId, familyId: auth.familyId };
+}
+
+/** Records the onboarding achievement `added-family-members` for the user (in `executor`'s transaction). */
+export const recordAddedFamilyMembers = (executor: Executor, organizationId: string, userId: string) =>
+  createUserRepository(executor).addOnboardingAchievement(organizationId, userId, 'added-family-members');
+
+const personFields = (input: Partial<DelegatedPersonInput>): MemberFields => {
+  const fields = blankToNull(input) as MemberFields;
+  if (typeof fields.email === 'string') fields.email = fields.email.toLowerCase();
+  return fields;
+};
+
+/**
+ * `/me/delegated`: the members of the caller's family (children, mostly), which every adult of the
+ * family manages alike. Another family's member is unknown here (404).
+ */
+export function createFamilyService(ctx: AppContext) {
+  const family = createFamilyRepository(ctx.db);
+
+  async function findOwn(auth: AuthContext, memberId: string) {
+    const { organizationId, familyId } = familyOf(auth);
+    const member = await family.findMember(organizationId, familyId, memberId);
+    if (!member) throw new AppError('not_found');
+    return member;
+  }
+
+  return {
+    async list(auth: AuthContext, query: { page: number; pageSize: number }) {
+      const { organizationId, familyId } = familyOf(auth);
+      const { rows, total } = await family.listMembers(
+        organizationId,
+        familyId,
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      );
+      return { items: rows.map((m) => toMemberDto(m)), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    get: async (auth: AuthContext, memberId: string) => toMemberDto(await findOwn(auth, memberId)),
+
+    /** Adds a member; audited `member-created`, and the onboarding step is done. */
+    async create(auth: AuthContext, input: DelegatedPersonInput, meta: { requestId: string; ip: string }) {
+      const { organizationId, familyId } = familyOf(auth);
+      const member = await ctx.db.transaction(async (tx) => {
+        if ((await createFamilyRepository(tx).countMembers(organizationId, familyId)) >= FAMILY_MEMBERS_MAX) {
+          throw new AppError('conflict', [], TOO_MANY_MEMBERS);
+        }
+        const users = createUserRepository(tx);
+        const created = await users.addFamilyMember(organizationId, familyId, personFields(input));
+        await ctx.audit.record(
+          {
+            organizationId,
+            type: 'member-created',
+            actorUserId: auth.impersonatorUserId ?? auth.userId,
+            impersonatorUserId: auth.impersonatorUserId,
+            subjectType: 'member',
+            subjectId: created.id,
+            data: { familyId, by: 'family' },
+            requestId: meta.requestId,
+            ip: meta.ip,
+          },
+          tx,
+        );
+        await recordAddedFamilyMembers(tx, organizationId, auth.userId);
+        return created;
+      });
+      return toMemberDto(member);
+    },
+
+    async update(auth: AuthContext, memberId: string, input: UpdateDelegatedPersonInput, locale: Locale) {
+      const { organizationId } = familyOf(auth);
+      const member = await findOwn(auth, memberId);
+      assertContactRules(member, input, locale);
+      await createUserRepository(ctx.db).updateMember(organizationId, member.id, personFields(input));
+      return toMemberDto(await findOwn(auth, memberId));
+    },
+
+    /**
+     * Takes the member out of the family (soft delete: the row stays for registrations and invoices).
+     * A member with registrations to come needs `confirm`: the 409 explains what will happen to them.
+     */
+    async remove(auth: AuthContext, memberId: string, confirm: boolean): Promise<void> {
+      const { organizationId, familyId } = familyOf(auth);
+      const member = await findOwn(auth, memberId);
+      const upcoming = await futureRegistrationsOf(member.id);
+      if (upcoming.length > 0 && !confirm) {
+        const explanation = futureRegistrationsMessage(upcoming.length);
+        throw new AppError(
+          'conflict',
+          upcoming.map((r) => ({
+            field: 'registrations',
+            rule: 'future_registration',
+            message: `${r.serviceName} (${r.startDateTime})`,
+          })),
+          explanation,
+        );
+      }
+      await family.softDeleteMember(organizationId, familyId, member.id, ctx.clock.now());
+    },
+  };
+}
+
+export type FamilyService = ReturnType<typeof createFamilyService>;

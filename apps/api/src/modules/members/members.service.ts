@@ -1,0 +1,404 @@
+import {
+  canGrantRole,
+  type CreateMemberInput,
+  DEFAULT_ESTABLISHMENT_ID,
+  type DelegatedPersonInput,
+  formatDateTime,
+  type Locale,
+  LOCALES,
+  MEMBER_EXPORT_MAX_ROWS,
+  MEMBER_INVITATION_DAYS,
+  type MemberExportQuery,
+  type MemberListQuery,
+  message,
+  type MessageKey,
+  type UpdateMemberAccountInput,
+} from '@inscrio/shared';
+import type { AppContext } from '../../app-context';
+import { organizationUrl } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { type AuthContext, establishmentScope } from '../../plugins/auth';
+import type { RequestMeta } from '../auth/auth.service';
+import { createEstablishmentRepository } from '../establishments/establishments.repository';
+import { createOrganizationRepository } from '../organizations/organization.repository';
+import { createUserRepository, type MemberFields, type UserRow } from '../users/user.repository';
+import { csvLine, CSV_BOM } from './members.csv';
+import {
+  mayEditAccount,
+  type MemberDetailDto,
+  type MemberListItemDto,
+  toMemberDetailDto,
+  toMemberListItemDto,
+} from './members.dto';
+import {
+  createMembersRepository,
+  type MemberAccount,
+  type MemberFilter,
+  type MemberListRow,
+} from './members.repository';
+
+/** Rows fetched per query while building an export. */
+const EXPORT_CHUNK = 1_000;
+
+const bothLanguages = (key: MessageKey) =>
+  Object.fromEntries(LOCALES.map((locale) => [locale, message(key, locale)])) as Record<Locale, string>;
+
+/** A 400 naming one field, as schema validation would. */
+const invalidField = (field: string, key: MessageKey, locale: Locale) =>
+  new AppError('validation_failed', [{ field, rule: 'custom', message: message(key, locale) }]);
+
+/** '' and null mean "not given" for a family member's optional fields. */
+const blankToNull = (value: string | null | undefined) => (value ? value : null);
+
+const delegatedFields = (
+  person: DelegatedPersonInput,
+): MemberFields & { firstName: string; lastName: string } => ({
+  gender: person.gender,
+  firstName: person.firstName,
+  lastName: person.lastName,
+  birthdate: person.birthdate,
+  address: blankToNull(person.address),
+  city: blankToNull(person.city),
+  postalCode: blankToNull(person.postalCode),
+  country: blankToNull(person.country),
+  phoneNumber: blankToNull(person.phoneNumber),
+  email: blankToNull(person.email?.toLowerCase()),
+});
+
+const definedOnly = <T extends object>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+export interface CsvExport {
+  body: string;
+  filename: string;
+  /** More accounts matched than an export holds. */
+  truncated: boolean;
+}
+
+/**
+ * The members administration (canManageUsers): lists, export, a member's page, account creation with
+ * family members and invitation, role, establishment and holder changes. An establishment manager
+ * reaches only the accounts of their establishment (others are 404) and creates only there (403).
+ */
+export function createMembersService(ctx: AppContext) {
+  const repository = createMembersRepository(ctx.db);
+  const userRepository = createUserRepository(ctx.db);
+  const organizations = createOrganizationRepository(ctx.db);
+  const establishments = createEstablishmentRepository(ctx.db);
+
+  async function organizationOf(auth: AuthContext) {
+    const organization = await organizations.findById(auth.organizationId);
+    if (!organization) throw new AppError('organization_not_found');
+    return organization;
+  }
+
+  const filterOf = (auth: AuthContext, query: MemberExportQuery): MemberFilter => ({
+    kind: query.kind,
+    q: query.q,
+    establishmentId: query.establishmentId,
+    scopeEstablishmentId: establishmentScope(auth),
+    role: query.role,
+  });
+
+  async function toItems(
+    auth: AuthContext,
+    rows: MemberListRow[],
+    query: MemberExportQuery,
+    locale: Locale,
+  ): Promise<MemberListItemDto[]> {
+    const sizes = await repository.familySizes(
+      auth.organizationId,
+      rows.map((row) => row.familyId),
+    );
+    return rows.map((row) => toMemberListItemDto(row, sizes.get(row.familyId) ?? 0, query.kind, locale));
+  }
+
+  /** The account, if the caller may reach it: same organisation, and their establishment for a manager of one. */
+  async function reachable(auth: AuthContext, userId: string): Promise<MemberAccount> {
+    const account = await repository.findAccount(auth.organizationId, userId);
+    const scope = establishmentScope(auth);
+    if (!account || (scope !== null && account.user.establishmentId !== scope))
+      throw new AppError('not_found');
+    return account;
+  }
+
+  /** Only accounts whose current role the caller could give may be changed. */
+  function assertMayEdit(auth: AuthContext, account: MemberAccount) {
+    if (!mayEditAccount(auth.actor, account.user)) throw new AppError('forbidden');
+  }
+
+  /** The establishment an account goes to: it must exist, and be theirs for an establishment manager. */
+  async function checkEstablishment(auth: AuthContext, establishmentId: string, locale: Locale) {
+    const scope = establishmentScope(auth);
+    if (scope !== null && establishmentId !== scope) throw new AppError('forbidden');
+    if (!(await establishments.exists(auth.organizationId, establishmentId))) {
+      throw invalidField('establishmentId', 'unknownReference', locale);
+    }
+  }
+
+  async function detail(auth: AuthContext, userId: string, locale: Locale): Promise<MemberDetailDto> {
+    const account = await reachable(auth, userId);
+    const [family, organization] = await Promise.all([
+      repository.familyOf(auth.organizationId, account.user.familyId),
+      organizationOf(auth),
+    ]);
+    return toMemberDetailDto(account, family, {
+      actor: auth.actor,
+      actorUserId: auth.userId,
+      locale,
+      timeZone: organization.timeZone,
+      now: ctx.clock.now(),
+    });
+  }
+
+  const audit = (auth: AuthContext, meta: RequestMeta) => ({
+    organizationId: auth.organizationId,
+    actorUserId: auth.userId,
+    impersonatorUserId: auth.impersonatorUserId,
+    requestId: meta.requestId,
+    ip: meta.ip,
+  });
+
+  return {
+    async list(auth: AuthContext, query: MemberListQuery, locale: Locale) {
+      const { rows, total } = await repository.list(
+        auth.organizationId,
+        filterOf(auth, query),
+        { sort: query.sort, order: query.order },
+        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+      );
+      return {
+        items: await toItems(auth, rows, query, locale),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /**
+     * The list as CSV, built a chunk of rows at a time (each chunk: its rows and their family sizes), at
+     * most `MEMBER_EXPORT_MAX_ROWS` rows. Headers in French, dates in the organisation's time zone.
+     */
+    async exportCsv(auth: AuthContext, query: MemberExportQuery): Promise<CsvExport> {
+      const organization = await organizationOf(auth);
+      const filter = filterOf(auth, query);
+      const sorting = { sort: query.sort, order: query.order };
+      const when = (value: string | null) =>
+        value ? formatDateTime(value, organization.timeZone, 'fr') : '';
+      const parts: string[] = [
+        CSV_BOM,
+        csvLine([
+          'Prénom',
+          'Nom',
+          'E-mail',
+          'Téléphone',
+          'Établissement',
+          'Rôle',
+          'Titulaire',
+          'Membres de la famille',
+          'Dernière connexion',
+          'Créé le',
+        ]),
+      ];
+      let offset = 0;
+      let truncated = false;
+      for (;;) {
+        const wanted = Math.min(EXPORT_CHUNK, MEMBER_EXPORT_MAX_ROWS - offset);
+        const last = offset + wanted >= MEMBER_EXPORT_MAX_ROWS;
+        // On the last allowed chunk, one more row tells whether the export was cut.
+        const rows = await repository.rows(auth.organizationId, filter, sorting, {
+          limit: wanted + (last ? 1 : 0),
+          offset,
+        });
+        if (rows.length > wanted) {
+          truncated = true;
+          rows.length = wanted;
+        }
+        const items = await toItems(auth, rows, query, 'fr');
+        items.forEach((item, index) => {
+          parts.push(
+            csvLine([
+              item.firstName,
+              item.lastName,
+              item.email,
+              rows[index]!.phoneNumber,
+              item.establishment.name,
+              item.roleLabel,
+              item.isHolder ? 'Oui' : 'Non',
+              item.familySize,
+              when(item.lastLoginAt),
+              when(item.createdAt),
+            ]),
+          );
+        });
+        offset += rows.length;
+        if (rows.length < wanted || last) break;
+      }
+      const day = formatDateTime(ctx.clock.now(), organization.timeZone, 'fr').slice(0, 10);
+      const [dd, mm, yyyy] = day.split('/');
+      return { body: parts.join(''), filename: `membres-${yyyy}-${mm}-${dd}.csv`, truncated };
+    },
+
+    get: detail,
+
+    /**
+     * Creates an account (no password), its own person and its family members in one transaction, with
+     * the audit events and, when asked, the invitation e-mail with a link to choose a password.
+     */
+    async create(auth: AuthContext, input: CreateMemberInput, meta: RequestMeta): Promise<MemberDetailDto> {
+      const locale = meta.locale;
+      const establishmentId = input.establishmentId ?? establishmentScope(auth) ?? DEFAULT_ESTABLISHMENT_ID;
+      if (!canGrantRole(auth.actor, input.role)) throw new AppError('forbidden');
+      await checkEstablishment(auth, establishmentId, locale);
+      const organization = await organizationOf(auth);
+      if (await userRepository.emailTaken(auth.organizationId, input.person.email)) {
+        throw new AppError('email_taken');
+      }
+      const userId = await ctx.db
+        .transaction(async (tx) => {
+          const users = createUserRepository(tx);
+          const account = await users.createAccount(auth.organizationId, {
+            email: input.person.email,
+            passwordHash: null,
+            role: input.role,
+            isHolder: input.role === 'user' && input.isHolder,
+            establishmentId,
+            locale: organization.defaultLocale,
+            person: { ...input.person, email: input.person.email.toLowerCase() },
+          });
+          await ctx.audit.record(
+            {
+              ...audit(auth, meta),
+              type: 'user-created',
+              subjectType: 'user',
+              subjectId: account.user.id,
+              data: {
+                method: 'manager',
+                role: account.user.role,
+                isHolder: account.user.isHolder,
+                establishmentId,
+                invited: input.sendInvitation,
+              },
+            },
+            tx,
+          );
+          for (const person of input.familyMembers) {
+            const member = await users.addFamilyMember(
+              auth.organizationId,
+              account.user.familyId,
+              delegatedFields(person),
+            );
+            await ctx.audit.record(
+              {
+                ...audit(auth, meta),
+                type: 'member-created',
+                subjectType: 'member',
+                subjectId: member.id,
+                data: { familyId: account.user.familyId, userId: account.user.id, method: 'manager' },
+              },
+              tx,
+            );
+          }
+          if (input.sendInvitation) {
+            const token = randomToken();
+            await createMembersRepository(tx).insertInvitationToken({
+              organizationId: auth.organizationId,
+              userId: account.user.id,
+              tokenHash: sha256(token),
+              expiresAt: new Date(ctx.clock.now().getTime() + MEMBER_INVITATION_DAYS * 24 * 3600_000),
+            });
+            await ctx.mailer.send(
+              {
+                to: account.user.email,
+                locale: account.user.locale as Locale,
+                organizationId: auth.organizationId,
+                executor: tx,
+              },
+              'member-invitation',
+              {
+                organizationName: organization.name,
+                firstName: account.member.firstName,
+                link: organizationUrl(
+                  ctx.config,
+                  organization.key,
+                  `/reset-password?token=${encodeURIComponent(token)}&invitation=1`,
+                ),
+                days: MEMBER_INVITATION_DAYS,
+              },
+            );
+          }
+          return account.user.id;
+        })
+        .catch((error) => {
+          // Two creations racing for one address: the unique index decides, the loser gets the same 409.
+          throw isUniqueViolation(error, 'users_org_email_unique') ? new AppError('email_taken') : error;
+        });
+      return detail(auth, userId, locale);
+    },
+
+    /**
+     * Role, establishment, holder flag and person fields. Only on accounts whose current role the caller
+     * could give; a new role must be one they may give, and never on their own account.
+     */
+    async update(
+      auth: AuthContext,
+      userId: string,
+      input: UpdateMemberAccountInput,
+      locale: Locale,
+    ): Promise<MemberDetailDto> {
+      const account = await reachable(auth, userId);
+      assertMayEdit(auth, account);
+      const { user, member } = account;
+      const role = input.role ?? user.role;
+      if (role !== user.role) {
+        if (user.id === auth.userId) throw new AppError('forbidden');
+        if (!canGrantRole(auth.actor, input.role!)) throw new AppError('forbidden');
+      }
+      if (input.establishmentId !== undefined && input.establishmentId !== user.establishmentId) {
+        await checkEstablishment(auth, input.establishmentId, locale);
+      }
+      if (input.isHolder === true && role !== 'user')
+        throw invalidField('isHolder', 'holderNeedsUserRole', locale);
+      const { email, ...person } = input.person ?? {};
+      if (email !== undefined && (await userRepository.emailTaken(auth.organizationId, email, user.id))) {
+        throw new AppError('email_taken');
+      }
+      const userFields: Partial<UserRow> = definedOnly({
+        role: input.role,
+        // A holder is a basic user with the flag: another role drops it.
+        isHolder: role === 'user' ? input.isHolder : false,
+        establishmentId: input.establishmentId,
+        email: email?.toLowerCase(),
+      });
+      const memberFields = definedOnly(person) as MemberFields;
+      await ctx.db
+        .transaction(async (tx) => {
+          const users = createUserRepository(tx);
+          if (Object.keys(userFields).length > 0)
+            await users.updateUser(auth.organizationId, user.id, userFields);
+          if (Object.keys(memberFields).length > 0) {
+            await users.updateMember(auth.organizationId, member.id, memberFields);
+          }
+        })
+        .catch((error) => {
+          throw isUniqueViolation(error, 'users_org_email_unique') ? new AppError('email_taken') : error;
+        });
+      return detail(auth, user.id, locale);
+    },
+
+    /** Grants or removes the holder flag, which only a basic user (role user) carries. */
+    async setHolder(auth: AuthContext, userId: string, isHolder: boolean): Promise<void> {
+      const account = await reachable(auth, userId);
+      assertMayEdit(auth, account);
+      if (account.user.role !== 'user') {
+        throw new AppError('conflict', [], bothLanguages('holderNeedsUserRole'));
+      }
+      if (account.user.isHolder === isHolder) return;
+      await userRepository.updateUser(auth.organizationId, account.user.id, { isHolder });
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

@@ -1,0 +1,113 @@
+import type { Locale } from '@inscrio/shared';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { currentLocale } from '../../lib/request-context';
+import type { AuthContext } from '../../plugins/auth';
+import { createOrganizationRepository, type OrganizationRow } from '../organizations/organization.repository';
+import type { ConditionsDto } from './user.dto';
+import { createUserRepository, type UserRow } from './user.repository';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Published, and never accepted or accepted before the version in force. */
+const mustAccept = (publishedAt: Date | null, acceptedAt: Date | null): boolean =>
+  publishedAt !== null && (acceptedAt === null || acceptedAt < publishedAt);
+
+/**
+ * Where the account stands with its organisation's rules of procedure (ROI) and legal mentions. Each
+ * publication (`organizations.roi_published_at`, `legal_mentions_published_at`) is a new version that
+ * every user accepts again.
+ */
+export function conditionsOf(organization: OrganizationRow, user: UserRow): ConditionsDto {
+  return {
+    roi: {
+      publishedAt: iso(organization.roiPublishedAt),
+      acceptedAt: iso(user.hasAcceptedRoiAt),
+      mustAccept: mustAccept(organization.roiPublishedAt, user.hasAcceptedRoiAt),
+    },
+    legalMentions: {
+      publishedAt: iso(organization.legalMentionsPublishedAt),
+      acceptedAt: iso(user.hasAcceptedLegalMentionsAt),
+      mustAccept: mustAccept(organization.legalMentionsPublishedAt, user.hasAcceptedLegalMentionsAt),
+    },
+  };
+}
+
+const MUST_ACCEPT: Record<'roi' | 'legalMentions' | 'both', Record<Locale, string>> = {
+  roi: {
+    fr: "Vous devez accepter le règlement d'ordre intérieur de l'organisation avant d'inscrire un membre.",
+    en: "You must accept the organisation's rules of procedure before registering anyone.",
+  },
+  legalMentions: {
+    fr: "Vous devez accepter les mentions légales de l'organisation avant d'inscrire un membre.",
+    en: "You must accept the organisation's legal notice before registering anyone.",
+  },
+  both: {
+    fr: "Vous devez accepter le règlement d'ordre intérieur et les mentions légales de l'organisation avant d'inscrire un membre.",
+    en: "You must accept the organisation's rules of procedure and legal notice before registering anyone.",
+  },
+};
+
+/**
+ * The conditions of the account's own organisation (its home organisation: conditions are accepted by
+ * the people who belong to it).
+ */
+export function createConditionsService(ctx: AppContext) {
+  async function load(auth: AuthContext, executor: Executor = ctx.db) {
+    const organization = await createOrganizationRepository(executor).findById(auth.homeOrganizationId);
+    const account = await createUserRepository(executor).findAccountById(
+      auth.homeOrganizationId,
+      auth.userId,
+    );
+    if (!organization || !account) throw new AppError('session_expired');
+    return { organization, user: account.user };
+  }
+
+  async function accept(auth: AuthContext, field: 'hasAcceptedRoiAt' | 'hasAcceptedLegalMentionsAt') {
+    await load(auth);
+    await createUserRepository(ctx.db).updateUser(auth.homeOrganizationId, auth.userId, {
+      [field]: ctx.clock.now(),
+    });
+    const { organization, user } = await load(auth);
+    return conditionsOf(organization, user);
+  }
+
+  return {
+    get: async (auth: AuthContext): Promise<ConditionsDto> => {
+      const { organization, user } = await load(auth);
+      return conditionsOf(organization, user);
+    },
+
+    acceptRoi: (auth: AuthContext) => accept(auth, 'hasAcceptedRoiAt'),
+
+    acceptLegalMentions: (auth: AuthContext) => accept(auth, 'hasAcceptedLegalMentionsAt'),
+
+    /**
+     * Throws 409 with a French (or English) explanation while the caller must still accept the ROI or
+     * the legal mentions. For the registrations: call it before registering anyone, with the
+     * transaction's `tx` when inside one.
+     */
+    async assertConditionsAccepted(auth: AuthContext, executor: Executor = ctx.db): Promise<void> {
+      const { organization, user } = await load(auth, executor);
+      const { roi, legalMentions } = conditionsOf(organization, user);
+      if (!roi.mustAccept && !legalMentions.mustAccept) return;
+      const which =
+        roi.mustAccept && legalMentions.mustAccept ? 'both' : roi.mustAccept ? 'roi' : 'legalMentions';
+      const locale = currentLocale();
+      const details = [
+        ...(roi.mustAccept ? [{ field: 'roi', rule: 'must_accept', message: MUST_ACCEPT.roi[locale] }] : []),
+        ...(legalMentions.mustAccept
+          ? [{ field: 'legalMentions', rule: 'must_accept', message: MUST_ACCEPT.legalMentions[locale] }]
+          : []),
+      ];
+      throw new AppError('conflict', details, MUST_ACCEPT[which]);
+    },
+  };
+}
+
+export type ConditionsService = ReturnType<typeof createConditionsService>;
+
+/** Shortcut for other modules: `await assertConditionsAccepted(ctx, auth)` before registering anyone. */
+export const assertConditionsAccepted = (ctx: AppContext, auth: AuthContext, executor?: Executor) =>
+  createConditionsService(ctx).assertConditionsAccepted(auth, executor);
