@@ -505,7 +505,7 @@ describe('GET /services', () => {
       establishmentId: 'est_default',
       status: 'confirmed',
       seriesId: series.json().seriesId,
-      seats: { maxSeats: -1, reservedSeats: 0, freeSeats: null, fillingRate: 0 },
+      seats: { maxSeats: -1, reservedSeats: 0, freeSeats: -1, fillingRate: 0 },
       holders: [{ id: userIds.holder, displayName: 'Hugo Martin' }],
     });
     const bySeries = await call('manager', 'GET', '/api/services', undefined, {
@@ -549,7 +549,7 @@ describe('changing a session', () => {
     const r = await call('manager', 'GET', `/api/services/${id}`);
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({
-      seats: { maxSeats: 16, reservedSeats: 4, freeSeats: 12, fillingRate: 0.25 },
+      seats: { maxSeats: 16, reservedSeats: 4, freeSeats: 12, fillingRate: 25 },
       attendees: [],
       holders: [{ id: userIds.holder, displayName: 'Hugo Martin' }],
       prestations: [
@@ -570,7 +570,7 @@ describe('changing a session', () => {
     const unlimited = await call('manager', 'PATCH', `/api/services/${id}`, { maxSeats: -1, duration: 75 });
     expect(unlimited.json()).toMatchObject({
       duration: 75,
-      seats: { maxSeats: -1, freeSeats: null, fillingRate: 0 },
+      seats: { maxSeats: -1, freeSeats: -1, fillingRate: 0 },
     });
   });
 

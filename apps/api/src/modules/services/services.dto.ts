@@ -4,19 +4,14 @@ import {
   PRESTATION_STATUSES,
   SESSION_STATUSES,
   UNLIMITED_SEATS,
+  computeSessionSeats,
+  sessionSeatsSchema,
 } from '@inscrio/shared';
 import { z } from 'zod';
 import type { HolderRow, ServiceView } from './services.repository';
 
-export const seatsSchema = z.object({
-  /** -1 means unlimited. */
-  maxSeats: z.number().int(),
-  reservedSeats: z.number().int(),
-  /** Null when unlimited. */
-  freeSeats: z.number().int().nullable(),
-  /** 0 to 1; 0 when unlimited. */
-  fillingRate: z.number(),
-});
+/** Seats as every session answer gives them (computeSessionSeats: -1 free seats when unlimited, a whole percent). */
+export const seatsSchema = sessionSeatsSchema;
 
 export const serviceHolderSchema = z.object({ id: z.string(), displayName: z.string() });
 
@@ -106,16 +101,7 @@ export const holderListSchema = pageOf(holderSchema);
 export type ServiceDto = z.infer<typeof serviceSchema>;
 export type PrestationSummaryDto = z.infer<typeof prestationSummarySchema>;
 
-/** Seats of a session: free seats and filling rate derive from the reserved count. */
-export function seatsOf(maxSeats: number, reservedSeats: number): z.infer<typeof seatsSchema> {
-  if (maxSeats === UNLIMITED_SEATS) return { maxSeats, reservedSeats, freeSeats: null, fillingRate: 0 };
-  return {
-    maxSeats,
-    reservedSeats,
-    freeSeats: Math.max(0, maxSeats - reservedSeats),
-    fillingRate: maxSeats > 0 ? Math.min(1, reservedSeats / maxSeats) : 0,
-  };
-}
+export const seatsOf = computeSessionSeats;
 
 const sessionStatus = (status: string) => (SESSION_STATUSES.is(status) ? status : 'confirmed');
 const prestationStatus = (status: string) => (PRESTATION_STATUSES.is(status) ? status : 'assigned');

@@ -1,19 +1,12 @@
-import type { PrestationStatus, SessionStatus } from '@inscrio/shared';
+import type { PrestationStatus, SessionStatus, SessionSeats } from '@inscrio/shared';
 
 /*
  * Shapes of the session (`/services`) and assignment (`/prestations`) answers this feature reads; see
  * apps/api/src/modules/services/services.dto.ts.
  */
 
-export interface ServiceSeats {
-  /** -1 means unlimited. */
-  maxSeats: number;
-  reservedSeats: number;
-  /** Null when unlimited. */
-  freeSeats: number | null;
-  /** 0 to 1; 0 when unlimited. */
-  fillingRate: number;
-}
+/** Seats as every session answer gives them (shared computeSessionSeats). */
+export type ServiceSeats = SessionSeats;
 
 export interface Service {
   id: string;

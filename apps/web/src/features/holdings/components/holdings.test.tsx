@@ -30,7 +30,7 @@ function service(overrides: Partial<Service> = {}): Service {
     originalStartDateTime: null,
     duration: 90,
     status: 'confirmed',
-    seats: { maxSeats: 20, reservedSeats: 8, freeSeats: 12, fillingRate: 0.4 },
+    seats: { maxSeats: 20, reservedSeats: 8, freeSeats: 12, fillingRate: 40 },
     holders: [{ id: 'usr_holder', displayName: 'Hugo Martin' }],
     ...overrides,
   };

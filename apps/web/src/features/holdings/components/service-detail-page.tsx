@@ -170,7 +170,7 @@ export function ServiceDetailPage({ mode }: { mode: 'holder' | 'attendance' }) {
               <Row term={t('seats.max')}>{formatSeats(service.seats.maxSeats, locale)}</Row>
               <Row term={t('seats.reserved')}>{service.seats.reservedSeats}</Row>
               <Row term={t('seats.free')}>
-                {service.seats.freeSeats === null
+                {service.seats.freeSeats === UNLIMITED_SEATS
                   ? formatSeats(UNLIMITED_SEATS, locale)
                   : service.seats.freeSeats === 0
                     ? t('seats.full')

@@ -29,7 +29,7 @@ export function reservedText(seats: ServiceSeats, locale: Locale): string {
     : `${seats.reservedSeats} / ${seats.maxSeats}`;
 }
 
-/** The filling rate (the sessions API gives it from 0 to 1) as '40 %'. */
+/** The filling rate (a whole percent) as '40 %'; formatPercent takes hundredths. */
 export function fillingText(seats: ServiceSeats, locale: Locale): string {
-  return formatPercent(Math.round(seats.fillingRate * 10000), locale);
+  return formatPercent(seats.fillingRate * 100, locale);
 }

@@ -1,4 +1,4 @@
-import type { SessionStatus } from '@inscrio/shared';
+import type { SessionStatus, SessionSeats } from '@inscrio/shared';
 
 /* What the period endpoints answer (apps/api periods.dto.ts), and the session fields these screens read. */
 
@@ -36,7 +36,7 @@ export interface PeriodService {
   originalStartDateTime: string | null;
   duration: number;
   status: SessionStatus;
-  seats: { maxSeats: number; reservedSeats: number; freeSeats: number | null; fillingRate: number };
+  seats: SessionSeats;
   holders: { id: string; displayName: string }[];
 }
 

@@ -1,19 +1,12 @@
-import type { SessionStatus } from '@inscrio/shared';
+import type { SessionStatus, SessionSeats } from '@inscrio/shared';
 
 /*
  * What the session (service) and holder (prestation) endpoints answer (apps/api services.dto.ts), and
  * the few fields of activities and periods the session screens read.
  */
 
-export interface Seats {
-  /** -1 means unlimited. */
-  maxSeats: number;
-  reservedSeats: number;
-  /** Null when unlimited. */
-  freeSeats: number | null;
-  /** 0 to 1; 0 when unlimited. */
-  fillingRate: number;
-}
+/** Seats as every session answer gives them (shared computeSessionSeats). */
+export type Seats = SessionSeats;
 
 export interface Service {
   id: string;

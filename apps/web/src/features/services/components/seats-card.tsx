@@ -10,7 +10,8 @@ export function SeatsCard({ seats }: { seats: Seats }) {
   const { t } = useTranslation('services');
   const locale = useLocale();
   const unlimited = seats.maxSeats === UNLIMITED_SEATS;
-  const rate = Math.round(seats.fillingRate * 10000);
+  // fillingRate is a whole percent; formatPercent takes hundredths of a percent.
+  const rate = seats.fillingRate * 100;
   return (
     <Card data-seats="">
       <CardHeader>
@@ -25,7 +26,7 @@ export function SeatsCard({ seats }: { seats: Seats }) {
           <div className="rounded-xl bg-slate-50 px-2 py-3">
             <dt className="text-xs text-slate-500">{t('seats.free')}</dt>
             <dd className="text-xl font-bold text-slate-900 tabular-nums">
-              {seats.freeSeats === null ? '∞' : seats.freeSeats}
+              {seats.freeSeats === UNLIMITED_SEATS ? '∞' : seats.freeSeats}
             </dd>
           </div>
           <div className="rounded-xl bg-slate-50 px-2 py-3">
@@ -49,18 +50,18 @@ export function SeatsCard({ seats }: { seats: Seats }) {
               aria-label={t('seats.fillingRate')}
               aria-valuemin={0}
               aria-valuemax={100}
-              aria-valuenow={Math.round(seats.fillingRate * 100)}
+              aria-valuenow={seats.fillingRate}
             >
               <div
                 className={cn(
                   'h-full rounded-full',
-                  seats.fillingRate >= 1
+                  seats.fillingRate >= 100
                     ? 'bg-red-500'
-                    : seats.fillingRate >= 0.8
+                    : seats.fillingRate >= 80
                       ? 'bg-amber-500'
                       : 'bg-emerald-500',
                 )}
-                style={{ width: `${Math.min(100, seats.fillingRate * 100)}%` }}
+                style={{ width: `${Math.min(100, seats.fillingRate)}%` }}
               />
             </div>
           </div>

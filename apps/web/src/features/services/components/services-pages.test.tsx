@@ -40,7 +40,7 @@ const SERVICE: ServiceDetail = {
   originalStartDateTime: '2026-10-28T16:00:00.000Z',
   duration: 60,
   status: 'postponed',
-  seats: { maxSeats: 12, reservedSeats: 3, freeSeats: 9, fillingRate: 0.25 },
+  seats: { maxSeats: 12, reservedSeats: 3, freeSeats: 9, fillingRate: 25 },
   holders: [{ id: 'usr_h', displayName: 'Hugo Martin' }],
   attendees: [],
   prestations: [
