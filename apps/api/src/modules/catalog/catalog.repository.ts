@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, ne, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   blueprints,
@@ -310,6 +310,28 @@ export function createCatalogRepository(db: Executor) {
           ),
         );
       return row;
+    },
+
+    /** Periods not over yet on `today` ('YYYY-MM-DD'), soonest first: the catalogue's period filter. */
+    openPeriods(organizationId: string, today: string, establishmentId: string | null) {
+      return db
+        .select({
+          id: periods.id,
+          name: periods.name,
+          startDate: periods.startDate,
+          endDate: periods.endDate,
+          establishmentId: periods.establishmentId,
+        })
+        .from(periods)
+        .where(
+          and(
+            eq(periods.organizationId, organizationId),
+            gte(periods.endDate, today),
+            establishmentId ? eq(periods.establishmentId, establishmentId) : undefined,
+          ),
+        )
+        .orderBy(asc(periods.startDate))
+        .limit(50);
     },
 
     async periodExists(organizationId: string, periodId: string): Promise<boolean> {

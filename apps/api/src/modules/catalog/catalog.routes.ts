@@ -35,6 +35,29 @@ export function catalogRoutes(ctx: AppContext) {
     );
 
     r.get(
+      '/catalog/periods',
+      {
+        config: { allow: anySignedIn },
+        schema: {
+          tags,
+          summary: 'Periods not over yet, for the catalogue filter',
+          response: {
+            200: z.array(
+              z.object({
+                id: z.string(),
+                name: z.string(),
+                startDate: z.string(),
+                endDate: z.string(),
+                establishmentId: z.string(),
+              }),
+            ),
+          },
+        },
+      },
+      (request) => catalog.periods(requireAuth(request)),
+    );
+
+    r.get(
       '/catalog/blueprints/:id',
       {
         config: { allow: anySignedIn },

@@ -118,6 +118,13 @@ export function createCatalogService(ctx: AppContext) {
       };
     },
 
+    /** The periods a family can filter the catalogue by: those not over yet, in the organisation's time zone. */
+    async periods(auth: AuthContext) {
+      const timeZone = (await repository.timeZone(auth.organizationId)) ?? DEFAULT_TIME_ZONE;
+      const today = new TZDate(ctx.clock.now().getTime(), timeZone).toISOString().slice(0, 10);
+      return repository.openPeriods(auth.organizationId, today, establishmentScope(auth));
+    },
+
     async detail(auth: AuthContext, blueprintId: string, locale: Locale): Promise<CatalogDetail> {
       const organizationId = auth.organizationId;
       const now = ctx.clock.now();
