@@ -24,8 +24,7 @@ export interface CatalogFiltersProps {
   activeCount: number;
   establishments: readonly PublicEstablishment[];
   members: readonly FamilyMember[];
-  /** Null when the caller may not list periods (families: the API has no such list for them yet). */
-  periods: readonly PeriodOption[] | null;
+  periods: readonly PeriodOption[];
   timeZone: string;
 }
 
@@ -170,7 +169,7 @@ export function CatalogFilters({
             </option>
           ))}
         </SelectField>
-        {periods && periods.length > 0 ? (
+        {periods.length > 0 ? (
           <SelectField
             label={t('filters.period')}
             value={filters.periodId ?? ''}

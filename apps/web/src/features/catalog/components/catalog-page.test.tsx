@@ -150,6 +150,32 @@ describe('the catalogue', () => {
     expect(screen.getByRole('searchbox', { name: 'Rechercher une activité' })).toHaveValue('');
   });
 
+  it('lets a family filter by the periods not over yet', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /api/catalog/blueprints': () => json(200, page([catalogItem()])),
+      'GET /api/establishments/public': () => json(200, ESTABLISHMENTS),
+      'GET /api/catalog/periods': () =>
+        json(200, [
+          {
+            id: 'per_1',
+            name: 'Trimestre d’hiver',
+            establishmentId: 'est_default',
+            startDate: '2027-01-04',
+            endDate: '2027-03-26',
+          },
+        ]),
+    });
+    const router = renderCatalog();
+    await screen.findByText('Danse moderne');
+    const period = await screen.findByLabelText('Période');
+    expect(
+      within(period).getByRole('option', { name: 'Trimestre d’hiver (04/01/2027 – 26/03/2027)' }),
+    ).toBeInTheDocument();
+    await user.selectOptions(period, 'per_1');
+    await waitFor(() => expect(router.state.location.search).toBe('?periodId=per_1'));
+  });
+
   it("loads more with 'Voir plus'", async () => {
     const user = userEvent.setup();
     fakeApi({

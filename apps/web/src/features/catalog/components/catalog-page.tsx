@@ -29,11 +29,9 @@ export function CatalogPage() {
   const catalog = useCatalog(filters, locale);
   const establishments = usePublicEstablishments();
   const { members } = useFamilyMembers();
-  // Only managers may list periods (`GET /periods`): families get no period filter for now. Managers
-  // also see drafts and private activities, marked as such.
+  // Managers also see drafts and private activities, marked as such.
   const manager = isAtLeastEstManager(user);
-  const canListPeriods = manager;
-  const periods = usePeriods(canListPeriods);
+  const periods = usePeriods();
 
   const activeCount = countActiveFilters(filters);
   const pages = catalog.data?.pages ?? [];
@@ -115,7 +113,7 @@ export function CatalogPage() {
         activeCount={activeCount}
         establishments={establishments.data?.items ?? []}
         members={members}
-        periods={canListPeriods ? (periods.data?.items ?? []) : null}
+        periods={periods.data ?? []}
         timeZone={timeZone}
       />
       <p className="text-sm font-medium text-slate-700" aria-live="polite" data-result-count="">
