@@ -96,10 +96,9 @@ describe.skipIf(!browserAvailable)('catalogue and calendar (issue 4)', () => {
     await expectCards(page, ['Bébés nageurs', 'Natation enfants']);
     await snap(page, 'catalog-3-phone-establishment');
 
-    // The age of a family member cannot be chosen yet: the API has no endpoint listing the family's
-    // members (GET /me/delegated comes with the members issue), so the 'Pour' filter is not shown and
-    // the day of week narrows the list instead.
-    expect(await page.locator('[data-filter="member"]').count()).toBe(0);
+    // The 'Pour' filter offers the family's members (GET /me/delegated); the day of week narrows the list.
+    const forMember = await page.locator('[data-filter="member"] option').allTextContents();
+    expect(forMember).toEqual(expect.arrayContaining(['Léa Peeters', 'Tom Peeters']));
     await page.getByLabel('Jour').selectOption({ label: 'Samedi' });
     await expectCards(page, ['Bébés nageurs']);
     expect(new URL(page.url()).search).toBe('?establishmentId=est_piscine&dayOfWeek=6');

@@ -6,6 +6,7 @@ import { isApiError } from '@/lib/api-error';
 import type { PublicOrganization, User } from '@/lib/api-types';
 import { getAuthState, hasSession, setSelectedOrganization, setUser } from '@/lib/auth-store';
 import { applyUserLocale } from '@/lib/i18n';
+import { rememberSessionCheck } from '@/lib/impersonation';
 import { setAddressOrganization } from '@/lib/organization-context';
 import { currentHost, organizationUrl } from '@/lib/organization-host';
 import { fullPath, PAGE_NOT_FOUND, paths, QUERY, safeRedirect, SESSION_EXPIRED } from '@/lib/paths';
@@ -91,6 +92,7 @@ async function verifySession(request: Request): Promise<'valid' | 'expired' | 'u
     const current = getAuthState().user;
     const fresh = result.session.user;
     if (!current || JSON.stringify(current) !== JSON.stringify(fresh)) setUser(fresh);
+    rememberSessionCheck(fresh.id, result.session.impersonated);
     if (current?.locale !== fresh.locale) applyUserLocale(fresh.locale);
     return 'valid';
   }

@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleSessionEnd } from '@/app/session-end';
 import { DEMO, fakeAccessToken, fakeApi, json, signInResult } from '@/test/fake-api';
 import { ApiError } from './api-error';
-import { api, createApiClient, setSessionEndedHandler } from './api-client';
+import {
+  api,
+  type ApiFile,
+  createApiClient,
+  dispositionFilename,
+  setSessionEndedHandler,
+} from './api-client';
 import { clearSession, getAuthState, startSession } from './auth-store';
 import { i18n } from './i18n';
 
@@ -247,6 +253,35 @@ describe('responses', () => {
       hasBodyMessage: false,
       details: [],
     });
+  });
+
+  it('answers a download as a file with its name (a CSV export)', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('\uFEFFPrénom;Nom\r\n', {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="membres-2026-11-22.csv"',
+          },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const file = await client().get<ApiFile>('/members/export.csv', { responseType: 'file' });
+    expect(file.filename).toBe('membres-2026-11-22.csv');
+    expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await file.blob.text()).toContain('Prénom;Nom');
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.headers).toMatchObject({ accept: '*/*' });
+  });
+
+  it('reads the file name of a content-disposition header', () => {
+    expect(dispositionFilename('attachment; filename="a b.csv"')).toBe('a b.csv');
+    expect(dispositionFilename("attachment; filename*=UTF-8''membres%20%C3%A9t%C3%A9.csv")).toBe(
+      'membres été.csv',
+    );
+    expect(dispositionFilename('attachment')).toBeNull();
+    expect(dispositionFilename(null)).toBeNull();
   });
 
   it('does not refresh for a 401 on a call made without a session (a wrong password)', async () => {

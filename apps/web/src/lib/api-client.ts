@@ -28,6 +28,29 @@ export interface RequestOptions {
    * with its own message), so the session end is not notified.
    */
   quietSessionEnd?: boolean;
+  /** `file`: the body is a download (a CSV export), answered as an `ApiFile` instead of parsed JSON. */
+  responseType?: 'json' | 'file';
+}
+
+/** A downloaded body (`responseType: 'file'`) with its file name from `content-disposition`, if any. */
+export interface ApiFile {
+  blob: Blob;
+  filename: string | null;
+  headers: Headers;
+}
+
+/** The file name of a `content-disposition` header (`attachment; filename="membres.csv"`). */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Badly encoded: fall back to the plain parameter.
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim() || null;
 }
 
 export type SessionEndReason = 'expired' | 'refresh-failed';
@@ -102,7 +125,19 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
 }
 
 /** 204, a DELETE answered 200 and an empty 201 carry no body (spec section 7). */
-async function readBody<T>(response: Response, method: Method): Promise<T> {
+async function readBody<T>(
+  response: Response,
+  method: Method,
+  responseType: RequestOptions['responseType'] = 'json',
+): Promise<T> {
+  if (responseType === 'file') {
+    const file: ApiFile = {
+      blob: await response.blob(),
+      filename: dispositionFilename(response.headers.get('content-disposition')),
+      headers: response.headers,
+    };
+    return file as T;
+  }
   if (response.status === 204 || (method === 'DELETE' && response.status === 200)) {
     return undefined as T;
   }
@@ -194,7 +229,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const organizationId =
         options.organizationId !== undefined ? options.organizationId : config.getOrganizationId();
       const headers: Record<string, string> = {
-        accept: 'application/json',
+        accept: options.responseType === 'file' ? '*/*' : 'application/json',
         'accept-language': config.getLocale(),
       };
       // A file upload (FormData) goes as multipart: the browser writes its content type and boundary.
@@ -215,7 +250,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         signal: options.signal,
       });
 
-      if (response.ok) return readBody<T>(response, method);
+      if (response.ok) return readBody<T>(response, method, options.responseType);
 
       if (response.status === 401 && token && attempt === 0) {
         // Drain the body so the connection is released before the retry.

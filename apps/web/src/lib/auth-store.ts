@@ -164,6 +164,11 @@ export function storeRefreshedSession(result: SignInResult): void {
   });
 }
 
+/** Puts a whole session back as it was (the manager's, after they acted as a member). */
+export function restoreSession(saved: AuthState): void {
+  update({ tokens: saved.tokens, user: saved.user, member: saved.member, organization: saved.organization });
+}
+
 export function setUser(user: User): void {
   update({ user });
 }

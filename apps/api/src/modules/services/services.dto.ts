@@ -3,7 +3,6 @@ import {
   type Locale,
   PRESTATION_STATUSES,
   SESSION_STATUSES,
-  UNLIMITED_SEATS,
   computeSessionSeats,
   sessionSeatsSchema,
 } from '@inscrio/shared';

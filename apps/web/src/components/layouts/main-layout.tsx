@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { useAddressOrganization } from '@/lib/organization-context';
 import { paths } from '@/lib/paths';
 import { useCustomButton } from '@/lib/website-data';
+import { ImpersonationBanner } from './impersonation-banner';
 import { OrganizationLogo } from './organization-logo';
 import { SideMenu } from './side-menu';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from './use-media-query';
@@ -123,6 +124,7 @@ export function MainLayout() {
           collapsed ? 'wide:pl-16' : 'wide:pl-64',
         )}
       >
+        <ImpersonationBanner />
         <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/90 px-3 backdrop-blur wide:hidden sm:px-4">
           <button
             type="button"

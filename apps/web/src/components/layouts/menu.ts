@@ -183,7 +183,8 @@ function managerMenu(context: MenuContext, establishmentManager: boolean): MenuS
         }),
         entry('members', paths.membersAll.to(), UsersRound, {
           children: [
-            entry('allMembers', paths.membersAll.to(), UsersRound),
+            // The creation form belongs to the whole list.
+            entry('allMembers', paths.membersAll.to(), UsersRound, { matchPrefix: paths.membersCreate.to() }),
             entry('participants', paths.participants.to(), Users, { matchPrefix: '/members/participants' }),
             entry('holders', paths.holders.to(), UserCheck, { matchPrefix: '/members/holders' }),
           ],

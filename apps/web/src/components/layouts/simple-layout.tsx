@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { useAuth } from '@/lib/auth-store';
 import { useAddressOrganization } from '@/lib/organization-context';
 import { paths } from '@/lib/paths';
+import { ImpersonationBanner } from './impersonation-banner';
 import { SkipLink } from './main-layout';
 import { OrganizationLogo } from './organization-logo';
 
@@ -16,6 +17,7 @@ export function SimpleLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
+      <ImpersonationBanner />
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-3 px-4 sm:px-6 lg:px-8">
           <Link

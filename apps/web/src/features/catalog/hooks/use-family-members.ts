@@ -1,3 +1,5 @@
+import { useFamilyMembersQuery } from '@/lib/family-members';
+
 /** A member of the caller's family the catalogue can filter for (their age today picks the activities). */
 export interface FamilyMember {
   id: string;
@@ -9,12 +11,10 @@ export interface FamilyMember {
 const NONE: readonly FamilyMember[] = Object.freeze([]);
 
 /**
- * The caller's family members for the catalogue's 'Pour' filter (`memberId`).
- *
- * TODO(members issue — family members, `GET /me/delegated` of spec section 7): the API has no endpoint
- * listing a family's members yet, so this returns none and the filter stays hidden. Once the members
- * issue adds `GET /me/delegated`, fetch it here (query key ['me', 'delegated']) and return its members.
+ * The caller's family members for the catalogue's 'Pour' filter (`memberId`), from `GET /me/delegated`.
+ * Managers have no family: none, and the filter stays hidden; a failed load hides it too.
  */
 export function useFamilyMembers(): { members: readonly FamilyMember[]; isPending: boolean } {
-  return { members: NONE, isPending: false };
+  const query = useFamilyMembersQuery();
+  return { members: query.data?.items ?? NONE, isPending: query.isLoading };
 }

@@ -7,6 +7,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth-store';
 import { DEFAULT_TIME_ZONE, formatPattern } from '@/lib/dates';
+import {
+  hasDoneFamilyOnboarding,
+  useFamilyMembersQuery,
+  useFamilyPromptDismissed,
+} from '@/lib/family-members';
 import { useAddressOrganization } from '@/lib/organization-context';
 import { PAGE_NOT_FOUND, paths, QUERY } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
@@ -51,6 +56,16 @@ export function DashboardPage() {
   const today = `${day.charAt(0).toUpperCase()}${day.slice(1)}`;
   const hour = Number(formatPattern(now, 'H', timeZone, locale));
   const pageNotFound = searchParams.get(QUERY.error) === PAGE_NOT_FOUND;
+  // The onboarding overlay's prompt, as a quieter second way in once the overlay was put off for the
+  // visit ('Plus tard'); both go once the step is recorded (added or skipped) or the family has members.
+  const family = useFamilyMembersQuery();
+  const familyPromptDismissed = useFamilyPromptDismissed(user?.id);
+  const promptFamily =
+    kind === 'user' &&
+    familyPromptDismissed &&
+    !hasDoneFamilyOnboarding(user) &&
+    family.isSuccess &&
+    family.data.total === 0;
 
   return (
     <PageContainer>
@@ -82,8 +97,11 @@ export function DashboardPage() {
         </Alert>
       ) : null}
 
-      {kind === 'user' ? (
-        <section className="relative overflow-hidden rounded-2xl bg-brand-800 px-6 py-6 text-white shadow-lg shadow-brand-900/20 sm:px-8">
+      {promptFamily ? (
+        <section
+          data-family-prompt=""
+          className="relative overflow-hidden rounded-2xl bg-brand-800 px-6 py-6 text-white shadow-lg shadow-brand-900/20 sm:px-8"
+        >
           <div className="absolute -top-16 -right-10 size-48 rounded-full bg-white/10" aria-hidden="true" />
           <div className="absolute -right-24 -bottom-24 size-56 rounded-full bg-white/5" aria-hidden="true" />
           <div className="relative flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">

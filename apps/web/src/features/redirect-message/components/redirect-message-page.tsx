@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { hasSession } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { paths, QUERY } from '@/lib/paths';
+import { EmailChangeMessage } from './email-change-message';
+import { RepresentativeInvitationMessage } from './representative-invitation-message';
 
 /** The messages `/redirect-message?type=…` knows; e-mails and payment providers link to them. */
 export const REDIRECT_MESSAGE_TYPES = [
@@ -60,9 +62,19 @@ function messageType(value: string | null): RedirectMessageType {
 
 /** `/redirect-message`: a short message chosen by `type`, with a link onward. No guard (spec section 2). */
 export function RedirectMessagePage() {
-  const { t } = useTranslation('redirect-message');
   const [searchParams] = useSearchParams();
-  const type = messageType(searchParams.get(QUERY.type));
+  const rawType = searchParams.get(QUERY.type);
+  // Links that act on a token before saying anything.
+  if (rawType === 'email-change') return <EmailChangeMessage token={searchParams.get(QUERY.token)} />;
+  if (rawType === 'representative-invitation') {
+    return <RepresentativeInvitationMessage token={searchParams.get(QUERY.token)} />;
+  }
+  return <StaticMessage type={messageType(rawType)} />;
+}
+
+/** A message that only informs: its title and text, and a link onward. */
+function StaticMessage({ type }: { type: RedirectMessageType }) {
+  const { t } = useTranslation('redirect-message');
   const signedIn = hasSession();
   const onward = type === 'password-changed' || !signedIn ? paths.login.to() : paths.home.to();
   const tone = TONE[type];

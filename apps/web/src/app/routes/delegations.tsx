@@ -1,0 +1,1 @@
+export { FamilyPage as Component } from '@/features/family/components/family-page';

@@ -1,0 +1,5 @@
+import { MembersListPage } from '@/features/members/components/members-list-page';
+
+export function Component() {
+  return <MembersListPage kind="participants" />;
+}

@@ -1,0 +1,214 @@
+import {
+  COUNTRY_OPTIONS,
+  countryIndicative,
+  GENDERS,
+  type Locale,
+  message,
+  type PersonInput,
+  personSchema,
+  withPersonContactRules,
+} from '@inscrio/shared';
+import { Save } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '@/components/feedback/error-state';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SelectField, TextField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import type { Member } from '@/lib/api-types';
+import { applyApiFieldErrors } from '@/lib/form-errors';
+import { notify, notifyError } from '@/lib/notify';
+import { payloadResolver } from '@/lib/payload-resolver';
+import { useLocale } from '@/lib/use-locale';
+import { useMeMember } from '../api/get-me-member';
+import { useUpdateMember } from '../api/update-member';
+
+/**
+ * The person form of spec section 3 without what the account card holds (names, e-mail) and without
+ * credentials, with every rule of spec section 5: all required, the phone number checked against the
+ * chosen country's numbering plan and the postal code against its format.
+ */
+export const personDetailsSchema = (locale: Locale) =>
+  withPersonContactRules(
+    personSchema(locale).pick({
+      gender: true,
+      birthdate: true,
+      address: true,
+      postalCode: true,
+      city: true,
+      country: true,
+      phoneNumber: true,
+    }),
+    locale,
+  );
+
+type PersonDetails = Pick<
+  PersonInput,
+  'gender' | 'birthdate' | 'address' | 'postalCode' | 'city' | 'country' | 'phoneNumber'
+>;
+type PersonValues = Record<keyof PersonDetails, string>;
+
+const FIELDS: readonly Path<PersonValues>[] = [
+  'gender',
+  'birthdate',
+  'address',
+  'postalCode',
+  'city',
+  'country',
+  'phoneNumber',
+];
+
+const valuesOf = (member: Member | undefined): PersonValues => ({
+  gender: member?.gender ?? '',
+  birthdate: member?.birthdate ?? '',
+  address: member?.address ?? '',
+  postalCode: member?.postalCode ?? '',
+  city: member?.city ?? '',
+  country: member?.country ?? '',
+  phoneNumber: member?.phoneNumber ?? '',
+});
+
+/** The user's own person (`PATCH /me/member`): 'Vos informations ont été mises à jour avec succès.' */
+export function PersonCard({ id }: { id: string }) {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  const member = useMeMember();
+  const update = useUpdateMember();
+  const schema = useMemo(() => personDetailsSchema(locale), [locale]);
+  const today = new Date().toISOString().slice(0, 10);
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<PersonValues, unknown, PersonDetails>({
+    resolver: payloadResolver<PersonValues, PersonDetails>(schema),
+    defaultValues: valuesOf(member.data),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+
+  useEffect(() => {
+    if (member.data && !isDirty) reset(valuesOf(member.data));
+  }, [member.data, isDirty, reset]);
+
+  // Picking a country starts the phone number with its dial prefix, unless a number is already typed.
+  const onCountryChange = (code: string) => {
+    const phone = (getValues('phoneNumber') ?? '').trim();
+    const onlyPrefix = COUNTRY_OPTIONS.some((option) => phone === option.indicative);
+    const prefix = countryIndicative(code);
+    if (prefix && (phone === '' || onlyPrefix)) setValue('phoneNumber', `${prefix} `);
+  };
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      const updated = await update.mutateAsync(input);
+      reset(valuesOf(updated));
+      notify.success(message('informationUpdated', locale));
+    } catch (error) {
+      applyApiFieldErrors(error, setError, FIELDS);
+      notifyError(error);
+    }
+  });
+
+  const error = (name: keyof PersonValues) => errors[name]?.message;
+
+  return (
+    <Card id={id} className="scroll-mt-6">
+      <CardHeader>
+        <CardTitle>{t('person.title')}</CardTitle>
+        <CardDescription>{t('person.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {member.isPending ? (
+          <div className="py-6">
+            <Spinner label={t('person.loading')} />
+          </div>
+        ) : member.isError ? (
+          <ErrorState error={member.error} onRetry={() => void member.refetch()} />
+        ) : (
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            className="grid gap-x-5 gap-y-4 sm:grid-cols-2"
+            aria-label={t('person.title')}
+            data-person-form=""
+          >
+            <SelectField label={t('fields.gender')} error={error('gender')} {...register('gender')}>
+              <option value="">{t('fields.choose')}</option>
+              {GENDERS.values.map((value) => (
+                <option key={value} value={value}>
+                  {GENDERS.label(value, locale)}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label={t('fields.birthdate')}
+              type="date"
+              max={today}
+              min="1900-01-01"
+              autoComplete="bday"
+              error={error('birthdate')}
+              {...register('birthdate')}
+            />
+            <TextField
+              className="sm:col-span-2"
+              label={t('fields.address')}
+              autoComplete="street-address"
+              error={error('address')}
+              {...register('address')}
+            />
+            <TextField
+              label={t('fields.postalCode')}
+              autoComplete="postal-code"
+              error={error('postalCode')}
+              {...register('postalCode')}
+            />
+            <TextField
+              label={t('fields.city')}
+              autoComplete="address-level2"
+              error={error('city')}
+              {...register('city')}
+            />
+            <SelectField
+              label={t('fields.country')}
+              autoComplete="country"
+              error={error('country')}
+              {...register('country', {
+                onChange: (event: { target: { value: string } }) => onCountryChange(event.target.value),
+              })}
+            >
+              <option value="">{t('fields.choose')}</option>
+              {COUNTRY_OPTIONS.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.name} ({option.indicative})
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label={t('fields.phoneNumber')}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="+32 470 12 34 56"
+              error={error('phoneNumber')}
+              {...register('phoneNumber')}
+            />
+            <div className="flex justify-end sm:col-span-2">
+              <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+                <Save aria-hidden="true" />
+                {t('person.save')}
+              </Button>
+            </div>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
