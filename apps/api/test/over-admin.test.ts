@@ -37,9 +37,31 @@ describe('sign in as a member (overAdmin)', () => {
     expect(audit.some((a) => a.data.method === 'over-admin' && a.impersonator_user_id !== null)).toBe(true);
   });
 
-  it('refuses a wrong manager password', async () => {
+  it('refuses a wrong manager password with a field error (not a 401: the manager stays signed in)', async () => {
     const r = await overAdmin(DEMO_ACCOUNTS.manager, parentMemberId, 'Wrong1234');
-    expect(r.statusCode).toBe(401);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().details).toEqual([
+      {
+        field: 'password',
+        rule: 'invalid_credentials',
+        message: 'Identifiants non valides. Veuillez réessayer.',
+      },
+    ]);
+  });
+
+  it('does not count as the member signing in', async () => {
+    const before = await t.database.query<{ last_login_at: Date | null }>(
+      `select u.last_login_at from users u join members m on m.user_id = u.id and m.organization_id = u.organization_id
+       where m.id = $1`,
+      [parentMemberId],
+    );
+    expect((await overAdmin(DEMO_ACCOUNTS.admin, parentMemberId)).statusCode).toBe(200);
+    const after = await t.database.query<{ last_login_at: Date | null }>(
+      `select u.last_login_at from users u join members m on m.user_id = u.id and m.organization_id = u.organization_id
+       where m.id = $1`,
+      [parentMemberId],
+    );
+    expect(after[0]!.last_login_at?.getTime()).toBe(before[0]!.last_login_at?.getTime());
   });
 
   it('refuses families and holders (no right to manage users)', async () => {

@@ -4,7 +4,12 @@ import type { Locale } from '../locale';
 import type { Actor } from '../permissions';
 import { firstIssue, requiredText, typeError } from '../validation/fields';
 import { message } from '../validation/messages';
-import { delegatedPersonSchema, personSchema } from '../validation/person.schema';
+import {
+  delegatedPersonSchema,
+  personFormSchema,
+  personSchema,
+  withPersonContactRules,
+} from '../validation/person.schema';
 
 /*
  * Payloads of the members administration (`/members`, for managers: canManageUsers), shared by the API
@@ -118,7 +123,7 @@ export const createMemberSchema = (locale: Locale) =>
   z
     .object(
       {
-        person: personSchema(locale),
+        person: personFormSchema(locale),
         role: enumField(ROLES.values, locale).default('user'),
         isHolder: booleanField(locale).default(false),
         /** Default: the establishment manager's own establishment, else `est_default`. */
@@ -146,7 +151,7 @@ export const updateMemberAccountSchema = (locale: Locale) =>
         role: enumField(ROLES.values, locale).optional(),
         establishmentId: idField(locale).optional(),
         isHolder: booleanField(locale).optional(),
-        person: personSchema(locale).partial().optional(),
+        person: withPersonContactRules(personSchema(locale).partial(), locale).optional(),
       },
       { error: typeError(locale) },
     )

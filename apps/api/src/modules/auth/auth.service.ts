@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, errorMessage } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hmac, randomToken, safeEqual, sha256, sixDigitCode } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -118,7 +118,12 @@ export function createAuthService(ctx: AppContext) {
       });
       const tokens = await issueTokens(tx, user, session.id);
       if (method !== 'sign-up') {
-        await createUserRepository(tx).updateUser(user.organizationId, user.id, { lastLoginAt: clock.now() });
+        // A manager opening a member's session is not the member signing in.
+        if (!impersonator) {
+          await createUserRepository(tx).updateUser(user.organizationId, user.id, {
+            lastLoginAt: clock.now(),
+          });
+        }
         await ctx.audit.record(
           {
             organizationId: organization.id,
@@ -260,7 +265,16 @@ export function createAuthService(ctx: AppContext) {
       const manager = await userRepository.findAccountById(auth.homeOrganizationId, auth.userId);
       const sameEmail = manager?.user.email.toLowerCase() === input.email.trim().toLowerCase();
       const valid = await verifyPassword(manager?.user.passwordHash, input.password);
-      if (!manager || !sameEmail || !valid) throw new AppError('invalid_credentials');
+      // A field error, not a 401: the caller is signed in, and a 401 would read as an expired session.
+      if (!manager || !sameEmail || !valid) {
+        throw new AppError('validation_failed', [
+          {
+            field: 'password',
+            rule: 'invalid_credentials',
+            message: errorMessage('invalid_credentials', meta.locale),
+          },
+        ]);
+      }
       const target = await userRepository.findAccountByMemberId(auth.organizationId, input.idMember);
       if (!target) throw new AppError('not_found');
       if (target.user.role !== 'user' || target.user.isSystemAdmin) throw new AppError('forbidden');

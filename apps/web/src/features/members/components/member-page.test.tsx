@@ -220,17 +220,18 @@ describe('signing in as a member', () => {
                 200,
                 signInResult({ user: parent, accessToken: PARENT_TOKEN, refreshToken: 'refresh-parent' }),
               )
-            : json(401, {
-                statusCode: 401,
-                error: 'invalid_credentials',
-                message: 'Identifiants non valides. Veuillez réessayer.',
+            : json(400, {
+                statusCode: 400,
+                error: 'validation_failed',
+                message: 'Les données fournies sont invalides.',
+                details: [
+                  {
+                    field: 'password',
+                    rule: 'invalid_credentials',
+                    message: 'Identifiants non valides. Veuillez réessayer.',
+                  },
+                ],
               }),
-        // The client refreshes once after a 401 on a signed-in call: the manager's session is fine.
-        'POST /api/auth/refresh-token': () =>
-          json(
-            200,
-            signInResult({ user: MANAGER, accessToken: MANAGER_TOKEN, refreshToken: 'refresh-manager' }),
-          ),
         'GET /api/me/member': () => json(200, { id: 'mbr_parent' }),
         'POST /api/auth/sign-out': () => new Response(null, { status: 204 }),
       });

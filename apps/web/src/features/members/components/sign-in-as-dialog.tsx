@@ -62,9 +62,12 @@ export function SignInAsDialog({ member }: { member: MemberDetail }) {
       startImpersonation(result, { displayName: member.displayName }, location.pathname);
       navigate(paths.home.to(), { replace: false });
     } catch (error) {
-      // A wrong password answers 401 (after the client's one refresh): it belongs under the field.
-      if (isApiError(error) && error.status === 401) {
-        setFieldError(error.hasBodyMessage ? error.message : t('signInAs.wrongPassword'));
+      // A wrong password answers 400 with a detail on `password`: it belongs under the field.
+      const passwordDetail = isApiError(error)
+        ? error.details.find((detail) => detail.field === 'password')
+        : undefined;
+      if (passwordDetail) {
+        setFieldError(passwordDetail.message || t('signInAs.wrongPassword'));
       } else {
         setFailure(statusText(error, locale));
       }
