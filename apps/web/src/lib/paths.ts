@@ -38,7 +38,10 @@ export const paths = {
     to: (query?: { redirect?: string | null; email?: string | null; error?: string; authError?: string }) =>
       withQuery('/login', query),
   },
-  register: { pattern: '/register', to: () => '/register' },
+  register: {
+    pattern: '/register',
+    to: (query?: { redirect?: string | null }) => withQuery('/register', query),
+  },
   forgotPassword: {
     pattern: '/forgot-password',
     to: (query?: { email?: string | null }) => withQuery('/forgot-password', query),

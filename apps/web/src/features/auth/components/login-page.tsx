@@ -272,7 +272,10 @@ export function LoginPage() {
       footer={
         <>
           {t('login.noAccount')}{' '}
-          <Link to={paths.register.to()} className="font-semibold text-brand-700 hover:underline">
+          <Link
+            to={paths.register.to({ redirect: searchParams.get(QUERY.redirect) })}
+            className="font-semibold text-brand-700 hover:underline"
+          >
             {t('login.createAccount')}
           </Link>
         </>

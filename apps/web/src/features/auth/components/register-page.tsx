@@ -10,13 +10,13 @@ import { UserPlus } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { type DefaultValues, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PasswordField, SelectField, TextField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-error';
 import { applyApiFieldErrors } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
-import { paths } from '@/lib/paths';
+import { paths, QUERY, safeRedirect } from '@/lib/paths';
 import { completeSignIn } from '@/lib/session';
 import { useAddressOrganization } from '@/lib/organization-context';
 import { useLocale } from '@/lib/use-locale';
@@ -77,6 +77,8 @@ export function RegisterPage() {
   const { t } = useTranslation('auth');
   const locale = useLocale();
   const navigate = useNavigate();
+  // Like the login, the sign-up goes back where the visitor came from (e.g. an invitation link).
+  const [searchParams] = useSearchParams();
   const organization = useAddressOrganization();
   const schema = useMemo(() => personSchemaWithPassword(locale), [locale]);
   const signUp = useSignUp();
@@ -108,7 +110,7 @@ export function RegisterPage() {
     try {
       const result = await signUp.mutateAsync(values);
       completeSignIn(result);
-      navigate(paths.home.to(), { replace: true });
+      navigate(safeRedirect(searchParams.get(QUERY.redirect)), { replace: true });
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
         setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
