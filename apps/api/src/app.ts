@@ -41,10 +41,13 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
 
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  perAccount: { limit: 10, windowSeconds: 15 * 60 },
-  perAddress: { limit: 200, windowSeconds: 15 * 60 },
-};
+const RATE_LIMIT_WINDOW_SECONDS = 15 * 60;
+
+/** The authentication rate limits of the configuration (15-minute windows). */
+export const rateLimitsOf = (config: Config): RateLimits => ({
+  perAccount: { limit: config.authRateLimits.perAccount, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
+  perAddress: { limit: config.authRateLimits.perAddress, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
+});
 
 export interface BuildOptions {
   config: Config;
@@ -96,7 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     queue,
     mailer: createMailer(queue, transport),
     rateLimiter: createRateLimiter(database.db, () => clock.now()),
-    rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
+    rateLimits: options.rateLimits ?? rateLimitsOf(config),
     tokens: createTokenService(secret, clock),
     audit: createAuditWriter(database.db),
     secrets: { otpPepper: hmac(secret, 'one-time-codes') },

@@ -19,6 +19,8 @@ const envSchema = z.object({
   SEED_DEMO: boolFromEnv.default(true),
   RUN_JOBS: boolFromEnv.default(true),
   TRUST_PROXY: boolFromEnv.default(false),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -37,6 +39,8 @@ export interface Config {
   seedDemo: boolean;
   runJobs: boolean;
   trustProxy: boolean;
+  /** Authentication attempts allowed per 15 minutes, per account and per client address. */
+  authRateLimits: { perAccount: number; perAddress: number };
   logLevel: string;
 }
 
@@ -64,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     runJobs: e.RUN_JOBS,
     trustProxy: e.TRUST_PROXY,
+    authRateLimits: { perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT, perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS },
     logLevel: e.LOG_LEVEL,
   };
 }

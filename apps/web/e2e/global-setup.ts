@@ -153,6 +153,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATABASE_URL: database?.url ?? '',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      // The browser tests sign the same demo accounts in many times within one 15-minute window.
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

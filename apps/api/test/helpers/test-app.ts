@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pino from 'pino';
 import type { RateLimits } from '../../src/app-context';
-import { buildApp, DEFAULT_RATE_LIMITS } from '../../src/app';
+import { buildApp, rateLimitsOf } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/client';
 import { DEMO_PASSWORD } from '../../src/db/seed';
@@ -59,7 +59,7 @@ export async function createTestApp(
     clock,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     rateLimits: options.rateLimits ?? {
-      ...DEFAULT_RATE_LIMITS,
+      ...rateLimitsOf(config),
       perAddress: { limit: 10_000, windowSeconds: 900 },
     },
     webDist: options.webDist,
