@@ -1,16 +1,11 @@
-import {
-  COUNTRY_OPTIONS,
-  countryIndicative,
-  GENDERS,
-  personSchemaWithPassword,
-  type SignUpInput,
-} from '@inscrio/shared';
+import { GENDERS, personSchemaWithPassword, type SignUpInput } from '@inscrio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { type DefaultValues, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { type AddressFieldName, AddressFields, dialPrefixFor } from '@/components/forms/address-fields';
 import { Button } from '@/components/ui/button';
 import { PasswordField, SelectField, TextField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-error';
@@ -100,10 +95,8 @@ export function RegisterPage() {
 
   // Picking a country starts the phone number with its dial prefix, unless a number is already typed.
   const onCountryChange = (code: string) => {
-    const phone = (getValues('phoneNumber') ?? '').trim();
-    const known = COUNTRY_OPTIONS.some((option) => phone === option.indicative);
-    const prefix = countryIndicative(code);
-    if (prefix && (phone === '' || known)) setValue('phoneNumber', `${prefix} `);
+    const prefix = dialPrefixFor(code, getValues('phoneNumber'));
+    if (prefix) setValue('phoneNumber', prefix);
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -122,6 +115,7 @@ export function RegisterPage() {
   });
 
   const error = (name: keyof SignUpInput) => errors[name]?.message;
+  const bind = (name: AddressFieldName) => ({ registration: register(name), error: error(name) });
 
   return (
     <AuthCard
@@ -175,40 +169,7 @@ export function RegisterPage() {
         </FormSection>
 
         <FormSection title={t('register.sections.contact')}>
-          <TextField
-            className="sm:col-span-2"
-            label={t('fields.address')}
-            autoComplete="street-address"
-            error={error('address')}
-            {...register('address')}
-          />
-          <TextField
-            label={t('fields.postalCode')}
-            autoComplete="postal-code"
-            error={error('postalCode')}
-            {...register('postalCode')}
-          />
-          <TextField
-            label={t('fields.city')}
-            autoComplete="address-level2"
-            error={error('city')}
-            {...register('city')}
-          />
-          <SelectField
-            label={t('fields.country')}
-            autoComplete="country"
-            error={error('country')}
-            {...register('country', {
-              onChange: (event: { target: { value: string } }) => onCountryChange(event.target.value),
-            })}
-          >
-            <option value="">{t('fields.choose')}</option>
-            {COUNTRY_OPTIONS.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.name} ({option.indicative})
-              </option>
-            ))}
-          </SelectField>
+          <AddressFields bind={bind} onCountryChange={onCountryChange} ownAddress />
           <TextField
             label={t('fields.phoneNumber')}
             type="tel"

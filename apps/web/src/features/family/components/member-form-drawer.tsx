@@ -1,5 +1,4 @@
 import {
-  COUNTRY_OPTIONS,
   type DelegatedPersonInput,
   delegatedPersonSchema,
   displayName,
@@ -10,6 +9,7 @@ import { Home, Save, UserPlus } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type AddressFieldName, AddressFields } from '@/components/forms/address-fields';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { SideDrawer } from '@/components/ui/side-drawer';
@@ -156,6 +156,7 @@ export function MemberFormDrawer({ open, onOpenChange, member }: MemberFormDrawe
   });
 
   const error = (name: keyof MemberFormValues) => errors[name]?.message;
+  const bind = (name: AddressFieldName) => ({ registration: register(name), error: error(name) });
   const name = member ? displayName(member, 'member', locale) : '';
 
   return (
@@ -225,33 +226,7 @@ export function MemberFormDrawer({ open, onOpenChange, member }: MemberFormDrawe
               </Button>
             </div>
           ) : null}
-          <TextField
-            className="sm:col-span-2"
-            label={t('fields.address')}
-            autoComplete="off"
-            error={error('address')}
-            {...register('address')}
-          />
-          <TextField
-            label={t('fields.postalCode')}
-            autoComplete="off"
-            error={error('postalCode')}
-            {...register('postalCode')}
-          />
-          <TextField
-            label={t('fields.city')}
-            autoComplete="off"
-            error={error('city')}
-            {...register('city')}
-          />
-          <SelectField label={t('fields.country')} error={error('country')} {...register('country')}>
-            <option value="">{t('fields.choose')}</option>
-            {COUNTRY_OPTIONS.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.name} ({option.indicative})
-              </option>
-            ))}
-          </SelectField>
+          <AddressFields bind={bind} />
           <TextField
             label={t('fields.phoneNumber')}
             type="tel"

@@ -1,6 +1,4 @@
 import {
-  COUNTRY_OPTIONS,
-  countryIndicative,
   type CreateMemberInput,
   grantableRoles,
   MEMBER_CREATE_MAX_FAMILY,
@@ -15,6 +13,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
+import { AddressFields, dialPrefixFor } from '@/components/forms/address-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox';
@@ -38,7 +37,6 @@ import {
   toCreateMemberPayload,
 } from './create-member-form-model';
 import {
-  AddressFields,
   type BindPersonField,
   ContactFields,
   FormSection,
@@ -112,10 +110,8 @@ export function CreateMemberPage() {
 
   // Picking a country starts the phone number with its dial prefix, unless a number is already typed.
   const onCountryChange = (code: string) => {
-    const phone = (getValues('person.phoneNumber') ?? '').trim();
-    const known = COUNTRY_OPTIONS.some((option) => phone === option.indicative);
-    const prefix = countryIndicative(code);
-    if (prefix && (phone === '' || known)) setValue('person.phoneNumber', `${prefix} `);
+    const prefix = dialPrefixFor(code, getValues('person.phoneNumber'));
+    if (prefix) setValue('person.phoneNumber', prefix);
   };
 
   const onSubmit = handleSubmit(async (payload) => {

@@ -3,6 +3,7 @@ import { Pencil, Save } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AddressFields } from '@/components/forms/address-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SideDrawer } from '@/components/ui/side-drawer';
@@ -17,7 +18,6 @@ import { useUpdateMember } from '../api/update-member';
 import { useTimeZone } from '../hooks/use-time-zone';
 import { PERSON_FIELDS, type PersonValues } from './create-member-form-model';
 import {
-  AddressFields,
   type BindPersonField,
   ContactFields,
   FormSection,

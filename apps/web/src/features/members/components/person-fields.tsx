@@ -1,4 +1,4 @@
-import { COUNTRY_OPTIONS, GENDERS } from '@inscrio/shared';
+import { GENDERS } from '@inscrio/shared';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -75,54 +75,6 @@ export function IdentityFields({ bind }: { bind: BindPersonField }) {
         min="1900-01-01"
         {...field('birthdate')}
       />
-    </>
-  );
-}
-
-/** Address, postal code, city and country (with its dial prefix). */
-export function AddressFields({
-  bind,
-  onCountryChange,
-  optional = false,
-}: {
-  bind: BindPersonField;
-  onCountryChange?: (code: string) => void;
-  optional?: boolean;
-}) {
-  const { t } = useTranslation('members');
-  const label = (key: 'address' | 'postalCode' | 'city' | 'country') =>
-    optional ? t('fields.optional', { label: t(`fields.${key}`) }) : t(`fields.${key}`);
-  const field = (name: PersonFieldName) => {
-    const { registration, error } = bind(name);
-    return { ...registration, error };
-  };
-  const country = bind('country');
-  return (
-    <>
-      <TextField
-        className="sm:col-span-2"
-        label={label('address')}
-        autoComplete="off"
-        {...field('address')}
-      />
-      <TextField label={label('postalCode')} autoComplete="off" {...field('postalCode')} />
-      <TextField label={label('city')} autoComplete="off" {...field('city')} />
-      <SelectField
-        label={label('country')}
-        error={country.error}
-        {...country.registration}
-        onChange={(event) => {
-          void country.registration.onChange(event);
-          onCountryChange?.(event.target.value);
-        }}
-      >
-        <option value="">{t('fields.choose')}</option>
-        {COUNTRY_OPTIONS.map((option) => (
-          <option key={option.code} value={option.code}>
-            {option.name} ({option.indicative})
-          </option>
-        ))}
-      </SelectField>
     </>
   );
 }

@@ -1,6 +1,4 @@
 import {
-  COUNTRY_OPTIONS,
-  countryIndicative,
   GENDERS,
   type Locale,
   message,
@@ -13,6 +11,7 @@ import { useEffect, useMemo } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/feedback/error-state';
+import { type AddressFieldName, AddressFields, dialPrefixFor } from '@/components/forms/address-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SelectField, TextField } from '@/components/ui/form-field';
@@ -100,10 +99,8 @@ export function PersonCard({ id }: { id: string }) {
 
   // Picking a country starts the phone number with its dial prefix, unless a number is already typed.
   const onCountryChange = (code: string) => {
-    const phone = (getValues('phoneNumber') ?? '').trim();
-    const onlyPrefix = COUNTRY_OPTIONS.some((option) => phone === option.indicative);
-    const prefix = countryIndicative(code);
-    if (prefix && (phone === '' || onlyPrefix)) setValue('phoneNumber', `${prefix} `);
+    const prefix = dialPrefixFor(code, getValues('phoneNumber'));
+    if (prefix) setValue('phoneNumber', prefix);
   };
 
   const onSubmit = handleSubmit(async (input) => {
@@ -118,6 +115,7 @@ export function PersonCard({ id }: { id: string }) {
   });
 
   const error = (name: keyof PersonValues) => errors[name]?.message;
+  const bind = (name: AddressFieldName) => ({ registration: register(name), error: error(name) });
 
   return (
     <Card id={id} className="scroll-mt-6">
@@ -157,40 +155,7 @@ export function PersonCard({ id }: { id: string }) {
               error={error('birthdate')}
               {...register('birthdate')}
             />
-            <TextField
-              className="sm:col-span-2"
-              label={t('fields.address')}
-              autoComplete="street-address"
-              error={error('address')}
-              {...register('address')}
-            />
-            <TextField
-              label={t('fields.postalCode')}
-              autoComplete="postal-code"
-              error={error('postalCode')}
-              {...register('postalCode')}
-            />
-            <TextField
-              label={t('fields.city')}
-              autoComplete="address-level2"
-              error={error('city')}
-              {...register('city')}
-            />
-            <SelectField
-              label={t('fields.country')}
-              autoComplete="country"
-              error={error('country')}
-              {...register('country', {
-                onChange: (event: { target: { value: string } }) => onCountryChange(event.target.value),
-              })}
-            >
-              <option value="">{t('fields.choose')}</option>
-              {COUNTRY_OPTIONS.map((option) => (
-                <option key={option.code} value={option.code}>
-                  {option.name} ({option.indicative})
-                </option>
-              ))}
-            </SelectField>
+            <AddressFields bind={bind} onCountryChange={onCountryChange} ownAddress />
             <TextField
               label={t('fields.phoneNumber')}
               type="tel"
