@@ -29,5 +29,9 @@ export interface AppContext {
   tokens: TokenService;
   audit: AuditWriter;
   /** Keys derived from the application secret. */
-  secrets: { otpPepper: string };
+  secrets: {
+    otpPepper: string;
+    /** AES-256-GCM key (base64url, 32 bytes) for provider secrets stored in the database. */
+    encryptionKey: string;
+  };
 }

@@ -35,6 +35,12 @@ import { directoryRoutes } from './modules/organizations/directory.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { familyRoutes } from './modules/family/family.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { participantsRoutes } from './modules/registrations/participants.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { organizationRoutes } from './modules/organizations/organization.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { mollieOAuthRoutes } from './modules/payments/mollie/mollie-oauth.routes';
 import { meRoutes } from './modules/users/me.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 import { registerAuth } from './plugins/auth';
@@ -102,7 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     rateLimits: options.rateLimits ?? rateLimitsOf(config),
     tokens: createTokenService(secret, clock),
     audit: createAuditWriter(database.db),
-    secrets: { otpPepper: hmac(secret, 'one-time-codes') },
+    secrets: { otpPepper: hmac(secret, 'one-time-codes'), encryptionKey: hmac(secret, 'provider-secrets') },
   };
 
   const app = Fastify({
@@ -189,6 +195,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(websiteRoutes(ctx));
       await api.register(familyRoutes(ctx));
       await api.register(membersRoutes(ctx));
+      await api.register(participantsRoutes(ctx));
+      await api.register(cartRoutes(ctx));
+      await api.register(ordersRoutes(ctx));
+      await api.register(organizationRoutes(ctx));
+      await api.register(paymentsRoutes(ctx));
+      await api.register(mollieOAuthRoutes(ctx));
     },
     { prefix: '/api' },
   );

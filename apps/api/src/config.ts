@@ -21,7 +21,13 @@ const envSchema = z.object({
   TRUST_PROXY: boolFromEnv.default(false),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MOLLIE_API_URL: z.string().url().default('https://api.mollie.com:443/v2/'),
+  MOLLIE_AUTHORIZE_URL: z.string().url().default('https://my.mollie.com/oauth2/authorize'),
+  MOLLIE_CLIENT_ID: z.string().optional(),
+  MOLLIE_CLIENT_SECRET: z.string().optional(),
+  BUCKAROO_URL: z.string().url().default('https://checkout.buckaroo.nl'),
 });
 
 export interface Config {
@@ -41,7 +47,19 @@ export interface Config {
   trustProxy: boolean;
   /** Authentication attempts allowed per 15 minutes, per account and per client address. */
   authRateLimits: { perAccount: number; perAddress: number };
+  /** How long family catalogue pages are shared by visibility class (modules/catalog/catalog-cache.ts); 0: off. */
+  catalogCacheSeconds: number;
   logLevel: string;
+  /** Payment providers: the platform's Mollie app (OAuth) and the endpoints (real ones unless tests say otherwise). */
+  mollie: {
+    /** Root of the Mollie API (`…/v2/`); the OAuth token endpoint is `/oauth2/tokens` on its origin. */
+    apiUrl: string;
+    authorizeUrl: string;
+    clientId?: string;
+    clientSecret?: string;
+  };
+  /** Buckaroo checkout origin: `https://checkout.buckaroo.nl` (live) or `https://testcheckout.buckaroo.nl`. */
+  buckarooUrl: string;
 }
 
 /** Reads the environment once at start; a bad value stops the process with a readable message. */
@@ -69,7 +87,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: e.RUN_JOBS,
     trustProxy: e.TRUST_PROXY,
     authRateLimits: { perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT, perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS },
+    catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
+    mollie: {
+      apiUrl: e.MOLLIE_API_URL,
+      authorizeUrl: e.MOLLIE_AUTHORIZE_URL,
+      clientId: e.MOLLIE_CLIENT_ID,
+      clientSecret: e.MOLLIE_CLIENT_SECRET,
+    },
+    buckarooUrl: e.BUCKAROO_URL.replace(/\/+$/, ''),
   };
 }
 

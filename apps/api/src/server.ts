@@ -6,6 +6,8 @@ import { migrate } from './db/migrate';
 import { isEmpty, seedDatabase } from './db/seed';
 import { registerMaintenance } from './jobs/maintenance';
 import { createLogger } from './lib/logger';
+import { registerInvitationExpiry } from './modules/registrations/invitations';
+import { registerHoldsJob } from './modules/registrations/holds.job';
 
 /** The built web app, beside the API in the repository (same path from the sources and the bundle). */
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -30,6 +32,8 @@ async function main() {
   const app = await buildApp({ config, database, logger, webDist });
   if (config.runJobs) {
     await registerMaintenance(app.ctx.queue, database.db);
+    await registerInvitationExpiry(app.ctx);
+    await registerHoldsJob(app.ctx);
     app.ctx.queue.start();
   }
 

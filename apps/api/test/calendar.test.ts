@@ -110,8 +110,16 @@ describe('calendar items', () => {
     );
   });
 
-  it('shows a family nothing until registrations exist', async () => {
-    expect((await items('parent', window(-10, 30))).items).toEqual([]);
+  it('shows a family the sessions its members take part in (invited, reserved, confirmed)', async () => {
+    const range = window(-10, 30);
+    const expected = await sessionIds(
+      `exists (select 1 from participants p join users u on u.organization_id = p.organization_id
+          and u.family_id = p.family_id where p.organization_id = s.organization_id and p.service_id = s.id
+          and u.email = $3 and p.status in ('invited', 'reserved', 'confirmed'))`,
+      range,
+      [DEMO_ACCOUNTS.parent],
+    );
+    expect((await items('parent', range)).items.map((i) => i.id)).toEqual(expected);
   });
 
   it('gives each item the fields of a calendar item', async () => {
@@ -261,7 +269,7 @@ describe('calendar feed', () => {
     expect(offsets).toEqual(new Set([8, 9]));
   });
 
-  it("lists a manager's whole organisation and a family's (empty) calendar", async () => {
+  it("lists a manager's whole organisation and a family's sessions", async () => {
     const manager = parseFeed(
       (await fetchFeed((await call('manager', 'POST', '/api/calendar/feed')).json().url)).body,
     );
@@ -272,7 +280,15 @@ describe('calendar feed', () => {
     expect(manager.getAllSubcomponents('vevent')).toHaveLength(n);
     const parentFeed = await fetchFeed((await call('parent', 'POST', '/api/calendar/feed')).json().url);
     expect(parentFeed.statusCode).toBe(200);
-    expect(parseFeed(parentFeed.body).getAllSubcomponents('vevent')).toHaveLength(0);
+    const [{ n: attended }] = (await t.database.query<{ n: number }>(
+      `select count(*)::int as n from services s where s.organization_id = 'org_demo'
+          and s.start_date_time >= now() - interval '31 days' and s.start_date_time < now() + interval '366 days'
+          and exists (select 1 from participants p join users u on u.organization_id = p.organization_id
+            and u.family_id = p.family_id where p.organization_id = s.organization_id and p.service_id = s.id
+            and u.email = $1 and p.status in ('invited', 'reserved', 'confirmed'))`,
+      [DEMO_ACCOUNTS.parent],
+    )) as [{ n: number }];
+    expect(parseFeed(parentFeed.body).getAllSubcomponents('vevent')).toHaveLength(attended);
   });
 
   it('regenerates the address (the old one stops working) and revokes it', async () => {

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { catalogDetailSchema, catalogPageSchema } from '@inscrio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blueprints, establishments, organizations } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
@@ -43,7 +44,8 @@ let parentUserId: string;
 let holderMemberId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Most tests write then read at once: the shared page cache is off here, on in 'catalogue micro-cache'.
+  t = await createTestApp({ env: { CATALOG_CACHE_SECONDS: '0' } });
   for (const [role, email] of Object.entries(DEMO_ACCOUNTS)) {
     const host = email.endsWith('@admin.test') ? ADMIN_HOST : undefined;
     const session = await t.signIn(email, undefined, host);
@@ -384,7 +386,7 @@ describe('catalogue items', () => {
     }
   });
 
-  it('shows an activity with its upcoming sessions, seats, and that registration opens soon', async () => {
+  it('shows an activity with its upcoming sessions, seats, and whether registration is open', async () => {
     const football = (await list('parent', { q: 'Football' })).items[0]!;
     const r = await get('parent', `/api/catalog/blueprints/${football.id}`);
     expect(r.statusCode).toBe(200);
@@ -393,7 +395,7 @@ describe('catalogue items', () => {
       id: football.id,
       name: 'Football 6-12 ans',
       establishment: { id: 'est_default', name: 'Complexe sportif principal' },
-      registration: { open: false, message: 'Les inscriptions ouvrent bientôt.' },
+      registration: { open: true, message: null },
       nextSessions: football.nextSessions,
     });
     const horizon = Date.now() + 60 * 86_400_000;
@@ -408,7 +410,15 @@ describe('catalogue items', () => {
     const en = await get('parent', `/api/catalog/blueprints/${football.id}`, {
       headers: { 'accept-language': 'en' },
     });
-    expect(en.json().registration.message).toBe('Registration opens soon.');
+    expect(en.json().registration).toEqual({ open: true, message: null });
+    const tennis = (await list('parent', { q: 'Tennis' })).items[0]!;
+    const tennisEn = await get('parent', `/api/catalog/blueprints/${tennis.id}`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(tennisEn.json().registration).toEqual({
+      open: false,
+      message: 'Registration on request to the organisation.',
+    });
 
     const dance = (await list('parent', { q: 'Danse' })).items[0]!;
     const danceDetail = (await get('parent', `/api/catalog/blueprints/${dance.id}`)).json();
@@ -426,7 +436,8 @@ describe('catalogue items', () => {
 
   it('sends private cache headers and an ETag, answering 304 when unchanged', async () => {
     const first = await get('parent', '/api/catalog/blueprints');
-    expect(first.headers['cache-control']).toBe('private, max-age=30');
+    // The list's browser copy lives no longer than the shared cache's (off here: always revalidated).
+    expect(first.headers['cache-control']).toBe('private, max-age=0');
     expect(first.headers.vary).toContain('authorization');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);
@@ -440,6 +451,7 @@ describe('catalogue items', () => {
     expect(english.headers.etag).not.toBe(etag);
     const id = (first.json() as Page).items[0]!.id;
     const detail = await get('parent', `/api/catalog/blueprints/${id}`);
+    expect(detail.headers['cache-control']).toBe('private, max-age=30');
     expect(detail.headers.etag).toMatch(/^W\//);
     expect(
       (
@@ -503,5 +515,262 @@ describe('catalogue input', () => {
       expect(r.statusCode, JSON.stringify(query)).toBeLessThan(500);
     }
     expect((await list('parent', { q: "'; drop table blueprints; --" })).total).toBe(0);
+  });
+});
+
+describe('catalogue hot path', () => {
+  it('answers exactly the shapes of the shared schemas (the route sends them without checking each time)', async () => {
+    const page = await get('parent', '/api/catalog/blueprints', { query: { pageSize: '100' } });
+    expect(catalogPageSchema.safeParse(page.json()).success).toBe(true);
+    expect(page.headers['content-type']).toMatch(/^application\/json/);
+    const id = (page.json() as Page).items.find((i) => i.supplements.length > 0)!.id;
+    const detail = await get('parent', `/api/catalog/blueprints/${id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(catalogDetailSchema.safeParse(detail.json()).success).toBe(true);
+    expect(detail.body).not.toContain('privateDescription');
+  });
+
+  it('refuses a signed-out session at once, although catalogue reads remember live sessions briefly', async () => {
+    const signedIn = await t.signIn(DEMO_ACCOUNTS.parent);
+    const browse = () =>
+      t.request('GET', '/api/catalog/blueprints', {
+        token: signedIn.accessToken,
+        organizationId: 'org_demo',
+      });
+    expect((await browse()).statusCode).toBe(200);
+    expect((await browse()).statusCode).toBe(200);
+    const out = await t.request('POST', '/api/auth/sign-out', { token: signedIn.accessToken, body: {} });
+    expect(out.statusCode).toBe(204);
+    expect((await browse()).statusCode).toBe(401);
+    expect(
+      (
+        await t.request('GET', '/api/catalog/periods', {
+          token: signedIn.accessToken,
+          organizationId: 'org_demo',
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('computes identical pages asked at the same moment once, but never shares one between viewers', async () => {
+    const [family, managers] = [names(await list('parent')), names(await list('manager'))];
+    expect(managers).toContain(HIDDEN_DEFAULT);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => list(i % 3 === 0 ? 'manager' : 'parent')),
+    );
+    answers.forEach((page, i) => expect(names(page)).toEqual(i % 3 === 0 ? managers : family));
+    const english = await Promise.all([list('parent', {}, { 'accept-language': 'en' }), list('parent')]);
+    expect(english[0].items[0]!.seatsText).not.toBe(english[1].items[0]!.seatsText);
+  });
+});
+
+describe('catalogue micro-cache (pages shared by visibility class)', () => {
+  const OTHER_FAMILY = 'julie.dupont@demo.test';
+  const TTL_MS = 2_000;
+  let c: TestApp;
+  const as: Record<string, string> = {};
+  const family: Record<string, { userId: string; familyId: string }> = {};
+
+  beforeAll(async () => {
+    c = await createTestApp({ env: { CATALOG_CACHE_SECONDS: '2' } });
+    for (const [role, email] of Object.entries({
+      parent: DEMO_ACCOUNTS.parent,
+      other: OTHER_FAMILY,
+      manager: DEMO_ACCOUNTS.manager,
+      holder: DEMO_ACCOUNTS.holder,
+    })) {
+      const session = await c.signIn(email);
+      as[role] = session.accessToken;
+      const [row] = await c.database.query<{ family_id: string }>(
+        `select family_id from users where organization_id = 'org_demo' and id = $1`,
+        [session.user.id],
+      );
+      family[role] = { userId: session.user.id, familyId: row!.family_id };
+    }
+  });
+  afterAll(() => c.close());
+
+  const browse = (role: string, query: Record<string, string> = {}) =>
+    c.request('GET', '/api/catalog/blueprints', {
+      token: as[role],
+      organizationId: 'org_demo',
+      query: { pageSize: '100', ...query },
+    });
+  const listed = async (role: string, query: Record<string, string> = {}) => {
+    const r = await browse(role, query);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json() as Page;
+  };
+  /** Past the TTL of every page and remembered class. */
+  const expire = () => c.clock.advance(TTL_MS + 1);
+  const idOf = async (name: string) =>
+    (
+      await c.database.query<{ id: string }>(
+        `select id from blueprints where organization_id = 'org_demo' and name = $1`,
+        [name],
+      )
+    )[0]!.id;
+
+  it('starts from two families of the same class (no private activity, no draft of their own)', async () => {
+    const taking = await c.database.query<{ n: string }>(
+      `select count(*) as n from participants pa
+        join services s on s.organization_id = pa.organization_id and s.id = pa.service_id
+        join blueprints b on b.organization_id = s.organization_id and b.id = s.blueprint_id
+       where pa.organization_id = 'org_demo' and pa.family_id in ($1, $2) and b.visibility = 'private'
+         and pa.status in ('invited', 'reserved', 'confirmed', 'needs-review')`,
+      [family.parent!.familyId, family.other!.familyId],
+    );
+    expect(Number(taking[0]!.n)).toBe(0);
+    expect(names(await listed('parent'))).toEqual(LISTED);
+    expect(names(await listed('other'))).toEqual(LISTED);
+  });
+
+  it('serves a second family of the class the page the first one caused, until the TTL passes', async () => {
+    expire();
+    const tennis = await idOf('Tennis');
+    const priceOf = (page: Page) =>
+      (page.items.find((i) => i.id === tennis) as unknown as { price: number }).price;
+    const before = priceOf(await listed('parent', { q: 'tennis' }));
+    await c.database.query(
+      `update blueprints set price = price + 100 where organization_id = 'org_demo' and id = $1`,
+      [tennis],
+    );
+    try {
+      // Another family, another spelling of the same search: the same class and normalised query.
+      const shared = await browse('other', { q: '  tennis ' });
+      expect(priceOf(shared.json())).toBe(before);
+      expect(shared.headers['cache-control']).toBe('private, max-age=2');
+      // Managers and holders never read from it.
+      expect(priceOf(await listed('manager', { q: 'tennis' }))).toBe(before + 100);
+      expect(priceOf(await listed('holder', { q: 'tennis' }))).toBe(before + 100);
+      // The activity's page is always live.
+      const detail = await c.request('GET', `/api/catalog/blueprints/${tennis}`, {
+        token: as.other,
+        organizationId: 'org_demo',
+      });
+      expect(detail.json().price).toBe(before + 100);
+
+      c.clock.advance(1_000);
+      const older = await browse('other', { q: 'tennis' });
+      expect(priceOf(older.json())).toBe(before);
+      expect(older.headers.age).toBe('1');
+      c.clock.advance(TTL_MS);
+      expect(priceOf(await listed('other', { q: 'tennis' }))).toBe(before + 100);
+      expect(priceOf(await listed('parent', { q: 'tennis' }))).toBe(before + 100);
+    } finally {
+      await c.database.query(
+        `update blueprints set price = price - 100 where organization_id = 'org_demo' and id = $1`,
+        [tennis],
+      );
+    }
+  });
+
+  it("never gives a family taking part in a private activity the other class's page, nor the reverse", async () => {
+    const privateId = await idOf(PRIVATE_PISCINE);
+    const [session] = await c.database.query<{ id: string }>(
+      `select id from services where organization_id = 'org_demo' and blueprint_id = $1 limit 1`,
+      [privateId],
+    );
+    const [child] = await c.database.query<{ id: string }>(
+      `select id from members where organization_id = 'org_demo' and family_id = $1 and user_id is null limit 1`,
+      [family.other!.familyId],
+    );
+    await c.database.query(
+      `insert into participants (organization_id, id, service_id, member_id, family_id, status)
+       values ('org_demo', 'reg_cachetest', $1, $2, $3, 'confirmed')`,
+      [session!.id, child!.id, family.other!.familyId],
+    );
+    try {
+      expire();
+      // The family without it asks first: its page must not reach the family taking part…
+      expect(names(await listed('parent'))).toEqual(LISTED);
+      expect(names(await listed('other'))).toEqual([...LISTED, PRIVATE_PISCINE].sort());
+      expect(names(await listed('other', { establishmentId: 'est_piscine' }))).toContain(PRIVATE_PISCINE);
+      expire();
+      // …and the other way round.
+      expect(names(await listed('other', { establishmentId: 'est_piscine' }))).toContain(PRIVATE_PISCINE);
+      expect(names(await listed('parent', { establishmentId: 'est_piscine' }))).not.toContain(
+        PRIVATE_PISCINE,
+      );
+      expect(names(await listed('parent'))).toEqual(LISTED);
+    } finally {
+      await c.database.query(
+        `delete from participants where organization_id = 'org_demo' and id = 'reg_cachetest'`,
+      );
+    }
+    // Registration ended: the family is back in the common class once the remembered class expires.
+    expire();
+    expect(names(await listed('other'))).toEqual(LISTED);
+  });
+
+  it("keys the age filter by the member's age, not the member, and refuses another family's member", async () => {
+    const [lea] = await c.database.query<{ id: string; birthdate: string }>(
+      `select id, to_char(birthdate, 'YYYY-MM-DD') as birthdate from members
+        where organization_id = 'org_demo' and family_id = $1 and first_name = 'Léa'`,
+      [family.parent!.familyId],
+    );
+    // A child of the other family born the same day: the same age in months, the same class.
+    await c.database.query(
+      `insert into members (organization_id, id, family_id, first_name, birthdate)
+       values ('org_demo', 'mbr_cachetwin', $1, 'Jumelle', $2)`,
+      [family.other!.familyId, lea!.birthdate],
+    );
+    const dance = await idOf('Danse moderne');
+    try {
+      expire();
+      const first = await listed('parent', { memberId: lea!.id });
+      expect(names(first)).toContain('Danse moderne');
+      expect(names(first)).not.toContain('Bébés nageurs');
+      await c.database.query(`update blueprints set name = 'Danse (renommée)' where id = $1`, [dance]);
+      expect(names(await listed('other', { memberId: 'mbr_cachetwin' }))).toEqual(names(first));
+      expect((await browse('other', { memberId: lea!.id })).statusCode).toBe(404);
+      expect((await browse('parent', { memberId: 'mbr_nope' })).statusCode).toBe(404);
+      expire();
+      expect(names(await listed('other', { memberId: 'mbr_cachetwin' }))).toContain('Danse (renommée)');
+    } finally {
+      await c.database.query(`update blueprints set name = 'Danse moderne' where id = $1`, [dance]);
+      await c.database.query(
+        `delete from members where organization_id = 'org_demo' and id = 'mbr_cachetwin'`,
+      );
+    }
+  });
+
+  it('leaves out the creator of a hidden activity', async () => {
+    await c.db.insert(blueprints).values({
+      organizationId: 'org_demo',
+      id: 'bp_cachedraft',
+      name: 'Brouillon en cache',
+      duration: 30,
+      maxSeats: 5,
+      visibility: 'hidden',
+      createdByUserId: family.parent!.userId,
+    });
+    try {
+      expire();
+      expect(names(await listed('other'))).toEqual(LISTED);
+      expect(names(await listed('parent'))).toContain('Brouillon en cache');
+      expect(names(await listed('other'))).toEqual(LISTED);
+    } finally {
+      await c.database.query(
+        `delete from blueprints where organization_id = 'org_demo' and id = 'bp_cachedraft'`,
+      );
+    }
+  });
+
+  it('is off with CATALOG_CACHE_SECONDS=0: every family reads live', async () => {
+    const other = (await t.signIn(OTHER_FAMILY)).accessToken;
+    const tennis = (await list('parent', { q: 'Tennis' })).items[0]!;
+    await t.database.query(`update blueprints set name = 'Tennis (nouveau)' where id = $1`, [tennis.id]);
+    try {
+      const r = await t.request('GET', '/api/catalog/blueprints', {
+        token: other,
+        organizationId: 'org_demo',
+        query: { q: 'Tennis' },
+      });
+      expect(names(r.json())).toEqual(['Tennis (nouveau)']);
+      expect(names(await list('parent', { q: 'Tennis' }))).toEqual(['Tennis (nouveau)']);
+    } finally {
+      await t.database.query(`update blueprints set name = $2 where id = $1`, [tennis.id, tennis.name]);
+    }
   });
 });

@@ -5,11 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startFakeMollie } from '../../api/test/helpers/fake-mollie';
 
 /*
  * One server for the browser tests: builds the web app and the API when their outputs are missing or
  * older than their sources, starts the bundled API (which serves the built app) on a free port with a
- * fresh database, and stops it at the end. Without Chromium the tests are skipped with one clear line,
+ * fresh database, and stops it at the end. A local Mollie (apps/api/test/helpers/fake-mollie.ts) runs
+ * beside it, so an organisation can connect Mollie and a family can pay on its checkout page. Without Chromium the tests are skipped with one clear line,
  * unless REQUIRE_E2E=1 (CI), where that is a failure.
  */
 
@@ -139,6 +141,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inscrio-e2e-'));
   const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : null;
+  // Its merchant has completed onboarding: a connected organisation can take payments at once.
+  const mollie = await startFakeMollie({ onboardingStatus: 'completed', canReceivePayments: true });
 
   let output = '';
   const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.mjs'], {
@@ -155,6 +159,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       // The browser tests sign the same demo accounts in many times within one 15-minute window.
       AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+      // The platform's Mollie app, against the local Mollie (its API speaks HTTPS with a self-signed
+      // certificate, trusted by this test server only).
+      ...mollie.env,
+      NODE_TLS_REJECT_UNAUTHORIZED: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -168,6 +176,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
       if (server.exitCode === null) server.kill('SIGKILL');
     }
+    await mollie.close();
     await database
       ?.drop()
       .catch((error: unknown) => console.warn('e2e: could not drop the test database', error));

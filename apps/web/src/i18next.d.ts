@@ -1,6 +1,7 @@
 import type auth from './locales/fr/auth.json';
 import type blueprints from './locales/fr/blueprints.json';
 import type calendar from './locales/fr/calendar.json';
+import type cart from './locales/fr/cart.json';
 import type catalog from './locales/fr/catalog.json';
 import type common from './locales/fr/common.json';
 import type dashboard from './locales/fr/dashboard.json';
@@ -10,11 +11,16 @@ import type holdings from './locales/fr/holdings.json';
 import type members from './locales/fr/members.json';
 import type navigation from './locales/fr/navigation.json';
 import type onboarding from './locales/fr/onboarding.json';
+import type orders from './locales/fr/orders.json';
+import type organizationSettings from './locales/fr/organization-settings.json';
 import type organizations from './locales/fr/organizations.json';
 import type pages from './locales/fr/pages.json';
 import type periods from './locales/fr/periods.json';
 import type profile from './locales/fr/profile.json';
 import type redirectMessage from './locales/fr/redirect-message.json';
+import type registrations from './locales/fr/registrations.json';
+import type registry from './locales/fr/registry.json';
+import type reviews from './locales/fr/reviews.json';
 import type services from './locales/fr/services.json';
 
 // Translation keys are checked at compile time against the French files (the reference language).
@@ -25,6 +31,7 @@ declare module 'i18next' {
       auth: typeof auth;
       blueprints: typeof blueprints;
       calendar: typeof calendar;
+      cart: typeof cart;
       catalog: typeof catalog;
       common: typeof common;
       dashboard: typeof dashboard;
@@ -34,11 +41,16 @@ declare module 'i18next' {
       members: typeof members;
       navigation: typeof navigation;
       onboarding: typeof onboarding;
+      orders: typeof orders;
+      'organization-settings': typeof organizationSettings;
       organizations: typeof organizations;
       pages: typeof pages;
       periods: typeof periods;
       profile: typeof profile;
       'redirect-message': typeof redirectMessage;
+      registrations: typeof registrations;
+      registry: typeof registry;
+      reviews: typeof reviews;
       services: typeof services;
     };
   }

@@ -21,6 +21,7 @@ const COMPLETE: OrganizationBillingFields = {
   billingCountry: 'BEL',
   vatNumber: 'BE0123456789',
   paymentProvider: 'offline',
+  iban: 'BE71096123456769',
   buckarooWebsiteKey: null,
   buckarooSecretKey: null,
   mutualSeal: 'asset_seal',
@@ -74,8 +75,13 @@ describe('isMutualComplete', () => {
 });
 
 describe('isPaymentComplete', () => {
-  it('treats offline (bank transfer) as complete', () => {
-    expect(isPaymentComplete({ paymentProvider: 'offline' })).toBe(true);
+  it('treats offline (bank transfer) as complete once an IBAN is set', () => {
+    expect(isPaymentComplete({ paymentProvider: 'offline', iban: 'BE71096123456769' })).toBe(true);
+    for (const value of EMPTY_VALUES) {
+      expect(isPaymentComplete({ paymentProvider: 'offline', iban: value })).toBe(false);
+    }
+    // The Mollie status plays no part.
+    expect(isPaymentComplete({ paymentProvider: 'offline' }, 'ready')).toBe(false);
   });
 
   it('needs both Buckaroo keys', () => {
@@ -138,6 +144,7 @@ describe('organizationWarnings', () => {
     [{ ...COMPLETE, paymentProvider: 'mollie' }, 'disconnected', ['payment']],
     [{ ...COMPLETE, paymentProvider: 'mollie' }, 'onboarding', []],
     [{ ...COMPLETE, paymentProvider: 'buckaroo', buckarooWebsiteKey: 'w' }, undefined, ['payment']],
+    [{ ...COMPLETE, iban: '' }, undefined, ['payment']],
     [{ ...COMPLETE, vatNumber: null, mutualSeal: '' }, undefined, ['billing', 'mutual']],
   ] as const)('%j with Mollie %j warns about %j', (org, status, sections) => {
     expect(organizationWarnings(org, status).map((warning) => warning.section)).toEqual(sections);

@@ -13,6 +13,8 @@ export interface OrganizationBillingFields {
   vatNumber?: string | null;
   // `string & {}` keeps the completion on known providers while accepting a database text column.
   paymentProvider?: PaymentProvider | (string & {}) | null;
+  /** Offline payments: the account families transfer to. */
+  iban?: string | null;
   buckarooWebsiteKey?: string | null;
   buckarooSecretKey?: string | null;
   mutualSeal?: string | null;
@@ -49,8 +51,8 @@ export function isMutualComplete(org: OrganizationBillingFields): boolean {
 
 /**
  * Buckaroo needs both keys; Mollie needs its account connected ('ready') or being verified ('onboarding');
- * offline (bank transfer) needs nothing, so it is complete. The original product handled offline
- * inconsistently; we decided it is simply complete. No provider (or an unknown one) is incomplete.
+ * offline (bank transfer) needs the IBAN families transfer to. The original product handled offline
+ * inconsistently; here it is complete once an IBAN is set. No provider (or an unknown one) is incomplete.
  */
 export function isPaymentComplete(
   org: OrganizationBillingFields,
@@ -58,7 +60,7 @@ export function isPaymentComplete(
 ): boolean {
   switch (org.paymentProvider) {
     case 'offline':
-      return true;
+      return !isEmpty(org.iban);
     case 'buckaroo':
       return !isEmpty(org.buckarooWebsiteKey) && !isEmpty(org.buckarooSecretKey);
     case 'mollie':

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
@@ -67,3 +67,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** The rows of a raw `execute()`: both drivers return them under `rows`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const dialect = new PgDialect();
+
+/**
+ * Runs raw SQL as a NAMED prepared statement: PostgreSQL parses and plans it once per connection instead
+ * of at every call (for the eligibility statement, planning costs ~5 ms against ~1 ms of execution). The
+ * SQL text must be identical at every call for one name (only the parameters vary). Works in a
+ * transaction (the executor's own connection) and on PGlite (which ignores the name).
+ */
+export async function executePrepared<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return rowsOf<T>(await prepared.execute());
+}

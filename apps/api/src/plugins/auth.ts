@@ -10,6 +10,7 @@ import type { AppContext } from '../app-context';
 import { AppError } from '../lib/app-error';
 import { enterRequestContext, setCurrentLocale } from '../lib/request-context';
 import { createAuthRepository } from '../modules/auth/auth.repository';
+import { cachedLiveSession } from '../modules/auth/session-cache';
 import { createOrganizationRepository } from '../modules/organizations/organization.repository';
 import type { UserRow } from '../modules/users/user.repository';
 
@@ -38,6 +39,12 @@ declare module 'fastify' {
     public?: boolean;
     /** Who may call the route (a predicate of spec section 6); signed-in users only. */
     allow?: (actor: Actor) => boolean;
+    /**
+     * A hot read-only route may trust a session found alive less than a few seconds ago on this
+     * instance instead of asking the database on every request (see modules/auth/session-cache.ts for
+     * the trade-off). Never on a route that changes anything.
+     */
+    sessionCache?: boolean;
   }
 }
 
@@ -71,11 +78,12 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (!token) throw new AppError('unauthenticated');
     const claims = await ctx.tokens.verify(token);
     if (!claims) throw new AppError('session_expired');
-    const live = await authRepository.findLiveSessionUser(
-      claims.organizationId,
-      claims.userId,
-      claims.sessionId,
-    );
+    const lookUp = () =>
+      authRepository.findLiveSessionUser(claims.organizationId, claims.userId, claims.sessionId);
+    const live =
+      request.method === 'GET' && request.routeOptions.config.sessionCache
+        ? await cachedLiveSession(claims.organizationId, claims.userId, claims.sessionId, lookUp)
+        : await lookUp();
     if (!live) throw new AppError('session_expired');
     const actor = toActor(live.user);
 

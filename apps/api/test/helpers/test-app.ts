@@ -40,7 +40,13 @@ export interface RequestOptions {
  * real HTTP layer with `app.inject()` (Node cannot resolve `*.localhost`, so the host is a header).
  */
 export async function createTestApp(
-  options: { rateLimits?: RateLimits; poolSize?: number; webDist?: string } = {},
+  options: {
+    rateLimits?: RateLimits;
+    poolSize?: number;
+    webDist?: string;
+    /** Extra environment read by `loadConfig` (e.g. the local provider servers' addresses). */
+    env?: Record<string, string>;
+  } = {},
 ) {
   const database: DatabaseHandle = await openTestDatabase(options.poolSize);
   const inbox = await startSmtpInbox();
@@ -52,6 +58,7 @@ export async function createTestApp(
     SMTP_URL: inbox.url,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    ...options.env,
   });
   const app: FastifyInstance = await buildApp({
     config,

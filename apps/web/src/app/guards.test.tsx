@@ -94,9 +94,9 @@ describe('signed-in screens', () => {
   it('let a signed-in user through after checking the session with the API', async () => {
     const server = api();
     signedIn();
-    const router = renderAt('/orders');
-    await screen.findByRole('heading', { name: 'Commandes' });
-    expect(where(router)).toBe('/orders');
+    const router = renderAt('/documents');
+    await screen.findByRole('heading', { name: 'Documents' });
+    expect(where(router)).toBe('/documents');
     expect(screen.getByText('Bientôt disponible')).toBeInTheDocument();
     expect(server.callsTo('GET /api/auth/session')).toHaveLength(1);
   });

@@ -112,12 +112,16 @@ const mainScreens: RouteObject[] = [
   },
   later(paths.recoveryTokens.pattern, menu('recoveryTokens')),
   later(paths.recoveryTokenConsume.pattern, page('recoveryTokenConsume')),
-  later(paths.registry.pattern, menu('registrations')),
-  later(paths.reviews.pattern, page('reviews')),
+  {
+    path: paths.registry.pattern,
+    lazy: () => import('./routes/registry'),
+    handle: { title: menu('registrations') },
+  },
+  { path: paths.reviews.pattern, lazy: () => import('./routes/reviews'), handle: { title: page('reviews') } },
   later(paths.communications.pattern, page('communications')),
   later(paths.documents.pattern, menu('documents')),
-  later(paths.orders.pattern, menu('orders')),
-  later(paths.order.pattern, page('order')),
+  { path: paths.orders.pattern, lazy: () => import('./routes/orders'), handle: { title: menu('orders') } },
+  { path: paths.order.pattern, lazy: () => import('./routes/order'), handle: { title: page('order') } },
   later(paths.accounting.pattern, menu('accounting')),
   {
     path: paths.membersAll.pattern,
@@ -149,7 +153,11 @@ const mainScreens: RouteObject[] = [
     lazy: () => import('./routes/member'),
     handle: { title: page('holder') },
   },
-  later(paths.organizationConfiguration.pattern, menu('configuration')),
+  {
+    path: paths.organizationConfiguration.pattern,
+    lazy: () => import('./routes/organization-configuration'),
+    handle: { title: menu('configuration') },
+  },
   {
     path: paths.organizationsList.pattern,
     lazy: () => import('./routes/organizations-list'),
@@ -272,7 +280,11 @@ const simpleScreens: RouteObject[] = [
     lazy: () => import('./routes/period-plan-next'),
     handle: { title: page('periodPlanNext') },
   },
-  later(paths.periodInviteAttendees.pattern, page('periodInviteAttendees')),
+  {
+    path: paths.periodInviteAttendees.pattern,
+    lazy: () => import('./routes/period-invite-attendees'),
+    handle: { title: page('periodInviteAttendees') },
+  },
   later(paths.createOrganization.pattern, page('createOrganization')),
   {
     path: paths.createEstablishment.pattern,

@@ -69,7 +69,16 @@ export const paths = {
     pattern: '/recovery-tokens/:id/consume',
     to: (tokenId: string) => `/recovery-tokens/${id(tokenId)}/consume`,
   },
-  registry: { pattern: '/registry', to: () => '/registry' },
+  registry: {
+    pattern: '/registry',
+    to: (query?: {
+      periodId?: string;
+      blueprintId?: string;
+      serviceId?: string;
+      status?: string;
+      q?: string;
+    }) => withQuery('/registry', query),
+  },
   reviews: { pattern: '/reviews', to: () => '/reviews' },
   communications: { pattern: '/communications', to: () => '/communications' },
   documents: { pattern: '/documents', to: () => '/documents' },

@@ -3,3 +3,4 @@ export * from './identity';
 export * from './platform';
 export * from './activities';
 export * from './website';
+export * from './registrations';

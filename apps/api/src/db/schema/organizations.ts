@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Global table: one row per organisation (tenant). Reachable on `{key}.{APP_BASE_HOST}`. */
 export const organizations = pgTable(
@@ -22,6 +31,16 @@ export const organizations = pgTable(
     billingCountry: text('billing_country'),
     vatNumber: text('vat_number'),
     paymentProvider: text('payment_provider').notNull().default('offline'),
+    /** Offline payments: the account families transfer to. */
+    iban: text('iban'),
+    bic: text('bic'),
+    buckarooWebsiteKey: text('buckaroo_website_key'),
+    /** Encrypted with the application key; never returned by the API. */
+    buckarooSecretKeyEncrypted: text('buckaroo_secret_key_encrypted'),
+    /** How long a cart reservation (and an unpaid online order) holds its seats. */
+    holdMinutes: integer('hold_minutes').notNull().default(20),
+    /** How long an invitation (next period, or a freed waiting-list seat) stays open. */
+    invitationHours: integer('invitation_hours').notNull().default(72),
     mutualSeal: text('mutual_seal'),
     signatureStamp: text('signature_stamp'),
     /** When the current rules of procedure (ROI) and legal mentions were published: users accept each version. */

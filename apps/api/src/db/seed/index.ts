@@ -6,6 +6,7 @@ import type { Database } from '../client';
 import { establishments, organizations } from '../schema';
 import { seedActivities } from './activities';
 import { seedFamilies } from './families';
+import { seedOrders } from './orders';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_ORGANIZATION_ID = 'org_demo';
@@ -167,5 +168,6 @@ export async function seedDatabase(db: Database, { demo }: { demo: boolean }): P
     });
     await seedActivities(tx, at);
     await seedFamilies(tx, at, passwordHash);
+    await seedOrders(tx, at);
   });
 }

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids';
  * Events the platform records beyond the specification's list (section 4), which stays as it is for the
  * labelled enumeration the screens show.
  */
-export type PlatformAuditEvent = 'user-deleted';
+export type PlatformAuditEvent = 'user-deleted' | 'registration-moved' | 'payment-received';
 
 export interface AuditEntry {
   organizationId: string;

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { authSessions, oneTimeCodes, passwordResetTokens, refreshTokens, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { forgetSession, forgetUserSessions } from './session-cache';
 
 export type AuthSessionRow = typeof authSessions.$inferSelect;
 
@@ -60,6 +61,8 @@ export function createAuthRepository(db: Executor) {
             isNull(authSessions.revokedAt),
           ),
         );
+      // This instance stops trusting its cached lookup at once (session-cache.ts).
+      forgetSession(organizationId, sessionId);
     },
 
     async revokeAllSessionsOfUser(organizationId: string, userId: string, reason: string): Promise<void> {
@@ -73,6 +76,7 @@ export function createAuthRepository(db: Executor) {
             isNull(authSessions.revokedAt),
           ),
         );
+      forgetUserSessions(organizationId, userId);
     },
 
     async insertRefreshToken(input: {

@@ -1,6 +1,14 @@
-import { and, asc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { blueprints, calendarFeeds, organizations, prestations, services, users } from '../../db/schema';
+import {
+  blueprints,
+  calendarFeeds,
+  organizations,
+  participants,
+  prestations,
+  services,
+  users,
+} from '../../db/schema';
 
 /** Whose sessions a calendar shows. */
 export type CalendarScope =
@@ -44,9 +52,6 @@ export function createCalendarRepository(db: Executor) {
 
     /** Sessions starting in [from, to) that `scope` may see, earliest first, at most `limit`. */
     async items(organizationId: string, scope: CalendarScope, from: Date, to: Date, limit: number) {
-      // Families see the sessions of their members once registrations exist: the registrations issue
-      // will join participants (members of `scope.familyId`) here. Until then a family's calendar is empty.
-      if (scope.kind === 'family') return [];
       const inRange: SQL | undefined = and(
         eq(services.organizationId, organizationId),
         gte(services.startDateTime, from),
@@ -73,6 +78,20 @@ export function createCalendarRepository(db: Executor) {
             ),
           )
           .where(inRange)
+          .orderBy(asc(services.startDateTime), asc(services.id))
+          .limit(limit);
+      }
+      if (scope.kind === 'family') {
+        // The sessions its members take part in (invited, reserved or confirmed), each once.
+        return query
+          .where(
+            and(
+              inRange,
+              sql`exists (select 1 from ${participants} where ${participants.organizationId} = ${services.organizationId}
+                and ${participants.serviceId} = ${services.id} and ${participants.familyId} = ${scope.familyId}
+                and ${participants.status} in ('invited', 'reserved', 'confirmed'))`,
+            ),
+          )
           .orderBy(asc(services.startDateTime), asc(services.id))
           .limit(limit);
       }

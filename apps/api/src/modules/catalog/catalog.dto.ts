@@ -68,7 +68,7 @@ export function toCatalogItem(
     establishment: { id: row.establishmentId, name: row.establishmentName },
     nextSessions: nextSessions.map((s) => ({
       id: s.id,
-      startDateTime: s.startDateTime.toISOString(),
+      startDateTime: s.startDateTime,
       freeSeats: computeSessionSeats(s.maxSeats, s.reservedSeats).freeSeats,
     })),
     supplements: supplements.map((s) => ({

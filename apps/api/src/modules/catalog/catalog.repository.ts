@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, isNull, ne, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { CATALOG_NEXT_SESSIONS } from '@inscrio/shared';
+import { and, asc, eq, gte, isNull, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   blueprints,
@@ -6,6 +7,7 @@ import {
   establishments,
   members,
   organizations,
+  participants,
   periods,
   services,
 } from '../../db/schema';
@@ -18,6 +20,27 @@ export interface CatalogViewer {
   manager: boolean;
   /** …of this establishment only, for an establishment manager; null means the whole organisation. */
   establishmentScope: string | null;
+  /**
+   * Set for a page shared by a visibility class (catalog-cache.ts): the private activities the class takes
+   * part in, given instead of looked up from the family's registrations; the creator rule is left out (a
+   * creator of a hidden or private activity is never served from a class).
+   */
+  privateActivityIds?: string[];
+}
+
+/**
+ * What decides which activities a plain family member sees, besides public and protected ones (see
+ * `visibleTo`): the private activities their family takes part in, and whether they created a hidden or
+ * private activity. Plus what the catalogue needs to turn its filters into a class: the organisation's
+ * time zone and the family's live members with their birthdates.
+ */
+export interface ViewerClassFacts {
+  timeZone: string | null;
+  /** Sorted. */
+  privateActivityIds: string[];
+  createdHiddenOrPrivate: boolean;
+  /** Live members of the family: id → birthdate ('YYYY-MM-DD') or null. */
+  members: Record<string, string | null>;
 }
 
 export interface CatalogFilter {
@@ -32,8 +55,6 @@ export interface CatalogFilter {
 }
 
 export type CatalogRow = Awaited<ReturnType<CatalogRepository['findVisible']>>[number];
-export type NextSessionRow = Awaited<ReturnType<CatalogRepository['nextSessions']>>[number];
-export type SupplementRow = Awaited<ReturnType<CatalogRepository['supplements']>>[number];
 export type SessionRow = Awaited<ReturnType<CatalogRepository['upcomingSessions']>>[number];
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -41,12 +62,18 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A named parameter of a prepared statement. */
 const p = (name: string) => sql.placeholder(name);
 
+/** Registration statuses that make a family "take part" in an activity. */
+const LIVE_STATUSES = sql.raw(`('invited', 'reserved', 'confirmed', 'needs-review')`);
+
 /**
- * Private activities a family already takes part in. The registrations issue will join participants here;
- * until then no family takes part in anything.
+ * Private activities a family already takes part in: a live registration (invited, reserved, confirmed,
+ * or a request under review) of one of its members to a session of the activity.
  */
-function familyTakesPart(_organizationId: SQLWrapper, _familyId: SQLWrapper): SQL {
-  return sql`false`;
+function familyTakesPart(organizationId: SQLWrapper, familyId: SQLWrapper): SQL {
+  return sql`exists (select 1 from ${participants} inner join ${services} on ${services.organizationId} = ${participants.organizationId} and ${services.id} = ${participants.serviceId}
+    where ${participants.organizationId} = ${organizationId} and ${participants.familyId} = ${familyId}
+      and ${services.blueprintId} = ${blueprints.id}
+      and ${participants.status} in ${LIVE_STATUSES})`;
 }
 
 /**
@@ -55,7 +82,8 @@ function familyTakesPart(_organizationId: SQLWrapper, _familyId: SQLWrapper): SQ
  * the values being parameters. There are a few hundred shapes at most.
  */
 interface PageShape {
-  viewer: 'member' | 'manager' | 'establishment-manager';
+  /** `class`: a page shared by a visibility class, its private activities given (`privateIds`). */
+  viewer: 'member' | 'class' | 'manager' | 'establishment-manager';
   byId: boolean;
   q: boolean;
   establishment: boolean;
@@ -66,7 +94,7 @@ interface PageShape {
 
 const shapeKey = (shape: PageShape) =>
   [
-    { member: 'm', manager: 'a', 'establishment-manager': 'e' }[shape.viewer],
+    { member: 'm', class: 'c', manager: 'a', 'establishment-manager': 'e' }[shape.viewer],
     shape.byId ? 'i' : '',
     shape.q ? 'q' : '',
     shape.establishment ? 's' : '',
@@ -81,6 +109,15 @@ const shapeKey = (shape: PageShape) =>
  * establishment manager: of their establishment) and for their creator; archived ones for no one.
  */
 function visibleTo(viewer: PageShape['viewer']): SQL | undefined {
+  if (viewer === 'class') {
+    return and(
+      isNull(blueprints.archivedAt),
+      or(
+        sql`${blueprints.visibility} in ('public', 'protected')`,
+        and(eq(blueprints.visibility, 'private'), sql`${blueprints.id} = any(${p('privateIds')}::text[])`),
+      ),
+    );
+  }
   return and(
     isNull(blueprints.archivedAt),
     or(
@@ -124,10 +161,40 @@ function conditions(shape: PageShape): SQL | undefined {
   );
 }
 
-/** The catalogue's reads. Every query is scoped by `organizationId`; a page costs three prepared queries. */
+/** The next sessions of a page's activity, as the page query's JSON sends them (`startDateTime` is ISO UTC). */
+export interface NextSessionRow {
+  id: string;
+  startDateTime: string;
+  maxSeats: number;
+  reservedSeats: number;
+}
+
+export interface SupplementRow {
+  id: string;
+  name: string;
+  price: number;
+  minAge: number | null;
+  maxAge: number | null;
+}
+
+/** A page: `limit` rows from `offset`, each with its first `nextSessions` upcoming sessions (default 3). */
+export interface PageRange {
+  limit: number;
+  offset: number;
+  nextSessions?: number;
+}
+
+/** `Date.prototype.toISOString()`'s format, in SQL (to_char truncates to milliseconds as Date does). */
+const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The catalogue's reads. Every query is scoped by `organizationId`. A page is one prepared statement, one
+ * round trip: the visible activities of the page (each carrying the total), and for each of them its next
+ * sessions and its supplements as JSON arrays (one indexed, limited probe per activity of the page).
+ */
 export function createCatalogRepository(db: Executor) {
-  const buildPage = (shape: PageShape) =>
-    db
+  const buildPage = (shape: PageShape) => {
+    const page = db
       .select({
         id: blueprints.id,
         name: blueprints.name,
@@ -144,8 +211,8 @@ export function createCatalogRepository(db: Executor) {
         maxAge: blueprints.maxAge,
         visibility: blueprints.visibility,
         establishmentId: blueprints.establishmentId,
-        establishmentName: establishments.name,
-        total: sql<number>`cast(count(*) over () as int)`,
+        establishmentName: sql<string>`${establishments.name}`.as('establishment_name'),
+        total: sql<number>`cast(count(*) over () as int)`.as('total'),
       })
       .from(blueprints)
       .innerJoin(
@@ -159,7 +226,54 @@ export function createCatalogRepository(db: Executor) {
       .orderBy(asc(blueprints.name), asc(blueprints.id))
       .limit(p('limit'))
       .offset(p('offset'))
+      .as('page');
+    // Qualified by hand: drizzle writes a subquery's column unqualified, which the correlated subqueries
+    // below would read as their own `id`.
+    const pageId = sql`${sql.identifier('page')}.${sql.identifier('id')}`;
+    return db
+      .select({
+        id: page.id,
+        name: page.name,
+        description: page.description,
+        imageAssetId: page.imageAssetId,
+        price: page.price,
+        taxPercentage: page.taxPercentage,
+        duration: page.duration,
+        maxSeats: page.maxSeats,
+        colorCode: page.colorCode,
+        locationType: page.locationType,
+        location: page.location,
+        minAge: page.minAge,
+        maxAge: page.maxAge,
+        visibility: page.visibility,
+        establishmentId: page.establishmentId,
+        establishmentName: page.establishmentName,
+        total: page.total,
+        // The next sessions (not cancelled) of the activity, earliest first: the index
+        // (organization_id, blueprint_id, start_date_time) read from `now`, stopping after `perBlueprint`.
+        nextSessions: sql<NextSessionRow[]>`(
+          select coalesce(json_agg(json_build_object(
+              'id', n.id, 'startDateTime', ${isoUtc(sql`n.start_date_time`)},
+              'maxSeats', n.max_seats, 'reservedSeats', n.reserved_seats
+            ) order by n.start_date_time, n.id), '[]'::json)
+          from (
+            select s.id, s.start_date_time, s.max_seats, s.reserved_seats from ${services} s
+            where s.organization_id = ${p('organizationId')} and s.blueprint_id = ${pageId}
+              and s.start_date_time >= ${p('now')}::timestamptz and s.status <> 'cancelled'
+            order by s.start_date_time
+            limit ${p('perBlueprint')}
+          ) n)`.as('next_sessions'),
+        supplements: sql<SupplementRow[]>`(
+          select coalesce(json_agg(json_build_object(
+              'id', x.id, 'name', x.name, 'price', x.price, 'minAge', x.min_age, 'maxAge', x.max_age
+            ) order by x.position, x.name), '[]'::json)
+          from ${blueprintSupplements} x
+          where x.organization_id = ${p('organizationId')} and x.blueprint_id = ${pageId})`.as('supplements'),
+      })
+      .from(page)
+      .orderBy(asc(page.name), asc(page.id))
       .prepare(`catalog_page_${shapeKey(shape)}`);
+  };
 
   const pages = new Map<string, ReturnType<typeof buildPage>>();
 
@@ -170,11 +284,17 @@ export function createCatalogRepository(db: Executor) {
     filter: CatalogFilter,
     now: Date,
     blueprintId: string | null,
-    range: { limit: number; offset: number },
+    range: PageRange,
   ) {
     const term = filter.q?.trim();
     const shape: PageShape = {
-      viewer: viewer.manager ? (viewer.establishmentScope ? 'establishment-manager' : 'manager') : 'member',
+      viewer: viewer.manager
+        ? viewer.establishmentScope
+          ? 'establishment-manager'
+          : 'manager'
+        : viewer.privateActivityIds
+          ? 'class'
+          : 'member',
       byId: blueprintId !== null,
       q: Boolean(term),
       establishment: filter.establishmentId !== undefined,
@@ -193,6 +313,7 @@ export function createCatalogRepository(db: Executor) {
       userId: viewer.userId,
       familyId: viewer.familyId,
       scope: viewer.establishmentScope,
+      privateIds: viewer.privateActivityIds ?? [],
       blueprintId,
       pattern: term ? `%${escapeLike(term)}%` : null,
       establishmentId: filter.establishmentId ?? null,
@@ -201,67 +322,11 @@ export function createCatalogRepository(db: Executor) {
       timeZone: filter.timeZone ?? 'UTC',
       periodId: filter.periodId ?? null,
       now: now.toISOString(),
-      ...range,
+      limit: range.limit,
+      offset: range.offset,
+      perBlueprint: range.nextSessions ?? CATALOG_NEXT_SESSIONS,
     });
   }
-
-  // The next sessions of each activity of a page: one indexed probe per activity (lateral, limited).
-  const upcoming = db
-    .select({
-      id: services.id,
-      startDateTime: services.startDateTime,
-      maxSeats: services.maxSeats,
-      reservedSeats: services.reservedSeats,
-    })
-    .from(services)
-    .where(
-      and(
-        eq(services.organizationId, p('organizationId')),
-        eq(services.blueprintId, blueprints.id),
-        sql`${services.startDateTime} >= ${p('now')}::timestamptz`,
-        ne(services.status, 'cancelled'),
-      ),
-    )
-    .orderBy(asc(services.startDateTime))
-    .limit(p('perBlueprint'))
-    .as('upcoming');
-  const nextSessions = db
-    .select({
-      blueprintId: blueprints.id,
-      id: upcoming.id,
-      startDateTime: upcoming.startDateTime,
-      maxSeats: upcoming.maxSeats,
-      reservedSeats: upcoming.reservedSeats,
-    })
-    .from(blueprints)
-    .crossJoinLateral(upcoming)
-    .where(
-      and(
-        eq(blueprints.organizationId, p('organizationId')),
-        sql`${blueprints.id} = any(${p('blueprintIds')}::text[])`,
-      ),
-    )
-    .orderBy(asc(upcoming.startDateTime))
-    .prepare('catalog_next_sessions');
-
-  const supplements = db
-    .select({
-      blueprintId: blueprintSupplements.blueprintId,
-      id: blueprintSupplements.id,
-      name: blueprintSupplements.name,
-      price: blueprintSupplements.price,
-      minAge: blueprintSupplements.minAge,
-      maxAge: blueprintSupplements.maxAge,
-    })
-    .from(blueprintSupplements)
-    .where(
-      and(
-        eq(blueprintSupplements.organizationId, p('organizationId')),
-        sql`${blueprintSupplements.blueprintId} = any(${p('blueprintIds')}::text[])`,
-      ),
-    )
-    .orderBy(asc(blueprintSupplements.position), asc(blueprintSupplements.name))
-    .prepare('catalog_supplements');
 
   const sessions = db
     .select({
@@ -287,7 +352,48 @@ export function createCatalogRepository(db: Executor) {
     .limit(p('limit'))
     .prepare('catalog_sessions');
 
+  // One round trip, every part an index probe: the organisation's key, participants (organization_id,
+  // family_id, status), blueprints (organization_id, visibility), members (organization_id, family_id).
+  const classFacts = db
+    .select({
+      timeZone: organizations.timeZone,
+      // Written with aliases: drizzle leaves a column unqualified in a one-table select, which the
+      // joins here would find ambiguous.
+      privateActivityIds: sql<string[]>`(select coalesce(json_agg(t.id order by t.id), '[]'::json) from (
+        select distinct s.blueprint_id as id from ${participants} pa
+          inner join ${services} s on s.organization_id = pa.organization_id and s.id = pa.service_id
+          inner join ${blueprints} b on b.organization_id = s.organization_id and b.id = s.blueprint_id
+        where pa.organization_id = ${p('organizationId')} and pa.family_id = ${p('familyId')}
+          and pa.status in ${LIVE_STATUSES}
+          and b.visibility = 'private' and b.archived_at is null) t)`,
+      createdHiddenOrPrivate: sql<boolean>`exists (select 1 from ${blueprints} b
+        where b.organization_id = ${p('organizationId')} and b.visibility in ('hidden', 'private')
+          and b.created_by_user_id = ${p('userId')} and b.archived_at is null)`,
+      members: sql<Record<string, string | null>>`(select coalesce(
+          json_object_agg(m.id, to_char(m.birthdate, 'YYYY-MM-DD')), '{}'::json)
+        from ${members} m where m.organization_id = ${p('organizationId')}
+          and m.family_id = ${p('familyId')} and m.deleted_at is null)`,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, p('organizationId')))
+    .prepare('catalog_viewer_class');
+
   return {
+    /** What puts a plain family member in a visibility class (catalog-cache.ts), in one round trip. */
+    async viewerClassFacts(
+      organizationId: string,
+      userId: string,
+      familyId: string,
+    ): Promise<ViewerClassFacts> {
+      const [row] = await classFacts.execute({ organizationId, userId, familyId });
+      return {
+        timeZone: row?.timeZone ?? null,
+        privateActivityIds: row?.privateActivityIds ?? [],
+        createdHiddenOrPrivate: row?.createdHiddenOrPrivate ?? false,
+        members: row?.members ?? {},
+      };
+    },
+
     async timeZone(organizationId: string): Promise<string | undefined> {
       const [row] = await db
         .select({ timeZone: organizations.timeZone })
@@ -342,41 +448,37 @@ export function createCatalogRepository(db: Executor) {
       return row !== undefined;
     },
 
-    /** One page of the visible activities, by name, each row carrying the total count. */
+    /**
+     * One page of the visible activities, by name, each row carrying the total count, its next sessions
+     * and its supplements.
+     */
     findVisible(
       organizationId: string,
       viewer: CatalogViewer,
       filter: CatalogFilter,
       now: Date,
-      range: { limit: number; offset: number },
+      range: PageRange,
     ) {
       return runPage(organizationId, viewer, filter, now, null, range);
     },
 
     /** How many activities match (for a page past the end, which has no row to carry the total). */
     async countVisible(organizationId: string, viewer: CatalogViewer, filter: CatalogFilter, now: Date) {
-      const [row] = await runPage(organizationId, viewer, filter, now, null, { limit: 1, offset: 0 });
+      const [row] = await runPage(organizationId, viewer, filter, now, null, {
+        limit: 1,
+        offset: 0,
+        nextSessions: 0,
+      });
       return row?.total ?? 0;
     },
 
-    /** One visible activity, or undefined (unknown, archived or not visible to the viewer alike). */
+    /**
+     * One visible activity with its next sessions and supplements, or undefined (unknown, archived or not
+     * visible to the viewer alike).
+     */
     async findVisibleById(organizationId: string, viewer: CatalogViewer, blueprintId: string, now: Date) {
       const [row] = await runPage(organizationId, viewer, {}, now, blueprintId, { limit: 1, offset: 0 });
       return row;
-    },
-
-    /** The next `perBlueprint` sessions (not cancelled) of each activity, earliest first. */
-    nextSessions(organizationId: string, blueprintIds: string[], now: Date, perBlueprint: number) {
-      return nextSessions.execute({
-        organizationId,
-        blueprintIds,
-        now: now.toISOString(),
-        perBlueprint,
-      });
-    },
-
-    supplements(organizationId: string, blueprintIds: string[]) {
-      return supplements.execute({ organizationId, blueprintIds });
     },
 
     /** Every session of an activity starting in [from, until), cancelled ones included, earliest first. */

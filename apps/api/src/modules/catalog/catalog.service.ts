@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import {
+  ageInMonthsOn,
   CATALOG_DETAIL_SESSION_DAYS,
   CATALOG_DETAIL_SESSION_LIMIT,
   CATALOG_NEXT_SESSIONS,
@@ -8,40 +9,27 @@ import {
   type CatalogQuery,
   isAtLeastEstManager,
   type Locale,
-  REGISTRATION_SOON,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { type AuthContext, establishmentScope } from '../../plugins/auth';
+import { catalogRegistration } from '../registrations/eligibility';
 import { toCatalogItem, toCatalogSession } from './catalog.dto';
 import {
   type CatalogFilter,
   type CatalogViewer,
   createCatalogRepository,
-  type NextSessionRow,
-  type SupplementRow,
+  type ViewerClassFacts,
 } from './catalog.repository';
 
 const DAY_MS = 86_400_000;
-const DEFAULT_TIME_ZONE = 'Europe/Brussels';
+export const DEFAULT_TIME_ZONE = 'Europe/Brussels';
 
 /** Whole months from a 'YYYY-MM-DD' birthdate to `now`'s calendar day in `timeZone` (never negative). */
 export function ageInMonths(birthdate: string, now: Date, timeZone: string): number {
-  const [by, bm, bd] = birthdate.split('-').map(Number) as [number, number, number];
   const today = new TZDate(now.getTime(), timeZone);
-  const months =
-    (today.getFullYear() - by) * 12 + (today.getMonth() + 1 - bm) - (today.getDate() < bd ? 1 : 0);
-  return Math.max(0, months);
-}
-
-function groupByBlueprint<T extends { blueprintId: string }>(rows: T[]): (id: string) => T[] {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.blueprintId);
-    if (group) group.push(row);
-    else groups.set(row.blueprintId, [row]);
-  }
-  return (id) => groups.get(id) ?? [];
+  const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  return ageInMonthsOn(birthdate, day) ?? 0;
 }
 
 /** The activities a signed-in person may browse, with the visibility rules of spec section 4. */
@@ -55,16 +43,33 @@ export function createCatalogService(ctx: AppContext) {
     establishmentScope: establishmentScope(auth),
   });
 
-  /** The cards' related rows for a whole page at once: two queries whatever the page holds. */
-  async function related(organizationId: string, ids: string[], now: Date) {
-    if (ids.length === 0) return { next: () => [], supplements: () => [] };
-    const [next, supplements] = await Promise.all([
-      repository.nextSessions(organizationId, ids, now, CATALOG_NEXT_SESSIONS),
-      repository.supplements(organizationId, ids),
-    ]);
+  /** One page for `viewer`, the filter resolved (an unknown period is 404). */
+  async function page(
+    organizationId: string,
+    viewer: CatalogViewer,
+    filter: CatalogFilter,
+    query: CatalogQuery,
+    locale: Locale,
+    now: Date,
+  ): Promise<CatalogPage> {
+    if (query.periodId !== undefined && !(await repository.periodExists(organizationId, query.periodId))) {
+      throw new AppError('not_found');
+    }
+    const offset = (query.page - 1) * query.pageSize;
+    // One round trip: the page's activities with their next sessions and supplements.
+    const rows = await repository.findVisible(organizationId, viewer, filter, now, {
+      limit: query.pageSize,
+      offset,
+      nextSessions: CATALOG_NEXT_SESSIONS,
+    });
+    // Each row carries the total; past the last page there is no row to carry it.
+    const total =
+      rows[0]?.total ?? (offset > 0 ? await repository.countVisible(organizationId, viewer, filter, now) : 0);
     return {
-      next: groupByBlueprint<NextSessionRow>(next),
-      supplements: groupByBlueprint<SupplementRow>(supplements),
+      items: rows.map((row) => toCatalogItem(organizationId, row, row.nextSessions, row.supplements, locale)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
     };
   }
 
@@ -89,33 +94,42 @@ export function createCatalogService(ctx: AppContext) {
           ? ageInMonths(member.birthdate, now, filter.timeZone ?? DEFAULT_TIME_ZONE)
           : null;
       }
-      if (query.periodId !== undefined && !(await repository.periodExists(organizationId, query.periodId))) {
-        throw new AppError('not_found');
-      }
+      return page(organizationId, viewerOf(auth), filter, query, locale, now);
+    },
 
-      const viewer = viewerOf(auth);
-      const offset = (query.page - 1) * query.pageSize;
-      const rows = await repository.findVisible(organizationId, viewer, filter, now, {
-        limit: query.pageSize,
-        offset,
-      });
-      // Each row carries the total; past the last page there is no row to carry it.
-      const total =
-        rows[0]?.total ??
-        (offset > 0 ? await repository.countVisible(organizationId, viewer, filter, now) : 0);
-      const { next, supplements } = await related(
-        organizationId,
-        rows.map((row) => row.id),
-        now,
-      );
-      return {
-        items: rows.map((row) =>
-          toCatalogItem(organizationId, row, next(row.id), supplements(row.id), locale),
-        ),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
+    /** What puts a plain family member in a visibility class (see catalog-cache.ts). */
+    classFacts(auth: AuthContext): Promise<ViewerClassFacts> {
+      return repository.viewerClassFacts(auth.organizationId, auth.userId, auth.familyId);
+    },
+
+    /**
+     * The page every viewer of a visibility class sees: public and protected activities plus the class's
+     * private ones, for a member aged `ageMonths` (null: birthdate unknown; undefined: no age filter). It
+     * depends on nothing but its arguments (and the data), so every family of the class can share it.
+     */
+    listForClass(
+      organizationId: string,
+      facts: Pick<ViewerClassFacts, 'privateActivityIds' | 'timeZone'>,
+      query: CatalogQuery,
+      ageMonths: number | null | undefined,
+      locale: Locale,
+    ): Promise<CatalogPage> {
+      const filter: CatalogFilter = {
+        q: query.q ?? undefined,
+        establishmentId: query.establishmentId,
+        dayOfWeek: query.dayOfWeek,
+        periodId: query.periodId,
+        timeZone: facts.timeZone ?? DEFAULT_TIME_ZONE,
       };
+      if (ageMonths !== undefined) filter.ageMonths = ageMonths;
+      const viewer: CatalogViewer = {
+        userId: '',
+        familyId: '',
+        manager: false,
+        establishmentScope: null,
+        privateActivityIds: facts.privateActivityIds,
+      };
+      return page(organizationId, viewer, filter, query, locale, ctx.clock.now());
     },
 
     /** The periods a family can filter the catalogue by: those not over yet, in the organisation's time zone. */
@@ -131,15 +145,24 @@ export function createCatalogService(ctx: AppContext) {
       const row = await repository.findVisibleById(organizationId, viewerOf(auth), blueprintId, now);
       if (!row) throw new AppError('not_found');
       const until = new Date(now.getTime() + CATALOG_DETAIL_SESSION_DAYS * DAY_MS);
-      const [{ next, supplements }, sessions] = await Promise.all([
-        related(organizationId, [row.id], now),
-        repository.upcomingSessions(organizationId, row.id, now, until, CATALOG_DETAIL_SESSION_LIMIT),
-      ]);
+      const sessions = await repository.upcomingSessions(
+        organizationId,
+        row.id,
+        now,
+        until,
+        CATALOG_DETAIL_SESSION_LIMIT,
+      );
       return {
-        ...toCatalogItem(organizationId, row, next(row.id), supplements(row.id), locale),
+        ...toCatalogItem(organizationId, row, row.nextSessions, row.supplements, locale),
         sessions: sessions.map(toCatalogSession),
-        // The registrations issue opens this; until then the page says registration opens soon.
-        registration: { open: false, message: REGISTRATION_SOON[locale] },
+        registration: await catalogRegistration(
+          ctx.db,
+          organizationId,
+          row.visibility,
+          sessions,
+          now,
+          locale,
+        ),
       };
     },
   };

@@ -6,6 +6,11 @@ import type { AuthContext } from '../../plugins/auth';
 import { assertContactRules, blankToNull } from '../users/person-rules';
 import { toMemberDto } from '../users/user.dto';
 import { createUserRepository, type MemberFields } from '../users/user.repository';
+import {
+  cancelRegistrationsOfMember,
+  futureRegistrationsOfMember,
+  offerSeatsOf,
+} from '../registrations/participants.service';
 import { createFamilyRepository } from './family.repository';
 
 /** Family accounts: role user (holders included), not the system administrator. Managers use /members. */
@@ -21,13 +26,13 @@ export interface FutureRegistration {
   startDateTime: string;
 }
 
-/**
- * The member's registrations to sessions still to come. Registrations do not exist yet: the
- * registrations issue fills this in (and decides what removing the member does to them: cancel them,
- * with the credit notes or recovery tokens the organisation's rules give). Until then, none.
- */
-export async function futureRegistrationsOf(_memberId: string): Promise<FutureRegistration[]> {
-  return [];
+/** The member's live registrations to sessions still to come (what removing the member cancels). */
+export function futureRegistrationsOf(
+  ctx: AppContext,
+  organizationId: string,
+  memberId: string,
+): Promise<FutureRegistration[]> {
+  return futureRegistrationsOfMember(ctx, organizationId, memberId);
 }
 
 const TOO_MANY_MEMBERS: Record<Locale, string> = {
@@ -136,7 +141,7 @@ export function createFamilyService(ctx: AppContext) {
     async remove(auth: AuthContext, memberId: string, confirm: boolean): Promise<void> {
       const { organizationId, familyId } = familyOf(auth);
       const member = await findOwn(auth, memberId);
-      const upcoming = await futureRegistrationsOf(member.id);
+      const upcoming = await futureRegistrationsOf(ctx, organizationId, member.id);
       if (upcoming.length > 0 && !confirm) {
         const explanation = futureRegistrationsMessage(upcoming.length);
         throw new AppError(
@@ -149,7 +154,18 @@ export function createFamilyService(ctx: AppContext) {
           explanation,
         );
       }
-      await family.softDeleteMember(organizationId, familyId, member.id, ctx.clock.now());
+      // Its live registrations are cancelled with it (seats given back, then offered to waiting lists).
+      const freed = await ctx.db.transaction(async (tx) => {
+        const released = await cancelRegistrationsOfMember(ctx, tx, auth, organizationId, member.id);
+        await createFamilyRepository(tx).softDeleteMember(
+          organizationId,
+          familyId,
+          member.id,
+          ctx.clock.now(),
+        );
+        return released;
+      });
+      await offerSeatsOf(ctx, organizationId, freed);
     },
   };
 }

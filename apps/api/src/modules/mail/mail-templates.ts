@@ -14,6 +14,33 @@ export interface MailTemplates {
     days: number;
   };
   'member-invitation': { organizationName: string; firstName: string; link: string; days: number };
+  // Registrations (registry helper): dates already formatted 'dd/MM/yyyy HH:mm' in the organisation's zone.
+  'registration-cancelled': RegistrationMailFacts & { reason: string | null; link: string };
+  'registration-review-decision': RegistrationMailFacts & {
+    /** accepted: in the cart until `holdUntil`; waiting-list: accepted but full; refused. */
+    decision: 'accepted' | 'waiting-list' | 'refused';
+    message: string | null;
+    holdUntil: string | null;
+    link: string;
+  };
+  'waiting-list-offer': RegistrationMailFacts & { deadline: string; link: string };
+  'period-invitations': {
+    organizationName: string;
+    periodName: string;
+    items: { memberName: string; activityName: string; start: string }[];
+    deadline: string;
+    link: string;
+  };
+  // Orders (orders helper): amounts already formatted with formatMoney.
+  'payment-received': { organizationName: string; amount: string; remaining: string | null; link: string };
+}
+
+/** One registration as the registration e-mails name it. */
+export interface RegistrationMailFacts {
+  organizationName: string;
+  memberName: string;
+  activityName: string;
+  start: string;
 }
 
 export type MailTemplateName = keyof MailTemplates;
@@ -166,6 +193,124 @@ const templates: { [K in MailTemplateName]: Record<Locale, (p: MailTemplates[K])
         'If you do not know this person, simply ignore this message or decline the invitation.',
       ],
       link: { label: 'See the invitation', href: p.link },
+    }),
+  },
+  'registration-cancelled': {
+    fr: (p) => ({
+      subject: `Inscription annulée : ${p.activityName} du ${p.start} – ${p.organizationName}`,
+      paragraphs: [
+        'Bonjour,',
+        `${p.organizationName} a annulé l'inscription de ${p.memberName} à la séance ${p.activityName} du ${p.start}.`,
+        ...(p.reason ? [`Motif : ${p.reason}`] : []),
+        "Pour toute question, contactez l'organisation.",
+      ],
+      link: { label: 'Voir mes activités', href: p.link },
+    }),
+    en: (p) => ({
+      subject: `Registration cancelled: ${p.activityName} on ${p.start} – ${p.organizationName}`,
+      paragraphs: [
+        'Hello,',
+        `${p.organizationName} cancelled the registration of ${p.memberName} to the ${p.activityName} session on ${p.start}.`,
+        ...(p.reason ? [`Reason: ${p.reason}`] : []),
+        'For any question, contact the organisation.',
+      ],
+      link: { label: 'See my activities', href: p.link },
+    }),
+  },
+  'registration-review-decision': {
+    fr: (p) => ({
+      subject:
+        p.decision === 'refused'
+          ? `Demande refusée : ${p.activityName} du ${p.start} – ${p.organizationName}`
+          : `Demande acceptée : ${p.activityName} du ${p.start} – ${p.organizationName}`,
+      paragraphs: [
+        'Bonjour,',
+        p.decision === 'refused'
+          ? `Votre demande d'inscription de ${p.memberName} à la séance ${p.activityName} du ${p.start} a été refusée.`
+          : p.decision === 'accepted'
+            ? `Votre demande d'inscription de ${p.memberName} à la séance ${p.activityName} du ${p.start} a été acceptée. La place lui est réservée : acceptez-la dans « Mes activités » avant le ${p.holdUntil}, puis finalisez la commande.`
+            : `Votre demande d'inscription de ${p.memberName} à la séance ${p.activityName} du ${p.start} a été acceptée, mais la séance est complète : ${p.memberName} est inscrit(e) sur la liste d'attente et vous serez prévenu(e) par e-mail dès qu'une place se libère.`,
+        ...(p.message ? [`Message de l'organisation : ${p.message}`] : []),
+      ],
+      link: { label: 'Voir mes activités', href: p.link },
+    }),
+    en: (p) => ({
+      subject:
+        p.decision === 'refused'
+          ? `Request declined: ${p.activityName} on ${p.start} – ${p.organizationName}`
+          : `Request accepted: ${p.activityName} on ${p.start} – ${p.organizationName}`,
+      paragraphs: [
+        'Hello,',
+        p.decision === 'refused'
+          ? `Your request to register ${p.memberName} to the ${p.activityName} session on ${p.start} was declined.`
+          : p.decision === 'accepted'
+            ? `Your request to register ${p.memberName} to the ${p.activityName} session on ${p.start} was accepted. The seat is held for them: accept it in « My activities » before ${p.holdUntil}, then complete the order.`
+            : `Your request to register ${p.memberName} to the ${p.activityName} session on ${p.start} was accepted, but the session is full: ${p.memberName} is on the waiting list and you will be told by e-mail as soon as a seat frees up.`,
+        ...(p.message ? [`Message from the organisation: ${p.message}`] : []),
+      ],
+      link: { label: 'See my activities', href: p.link },
+    }),
+  },
+  'waiting-list-offer': {
+    fr: (p) => ({
+      subject: `Une place s'est libérée : ${p.activityName} du ${p.start} – ${p.organizationName}`,
+      paragraphs: [
+        'Bonjour,',
+        `Une place s'est libérée pour ${p.memberName} à la séance ${p.activityName} du ${p.start}. Elle vous est réservée : acceptez-la avant le ${p.deadline}, après quoi elle sera proposée à la famille suivante.`,
+      ],
+      link: { label: 'Accepter ou refuser la place', href: p.link },
+    }),
+    en: (p) => ({
+      subject: `A seat has freed up: ${p.activityName} on ${p.start} – ${p.organizationName}`,
+      paragraphs: [
+        'Hello,',
+        `A seat has freed up for ${p.memberName} in the ${p.activityName} session on ${p.start}. It is kept for you: accept it before ${p.deadline}, after which it will be offered to the next family.`,
+      ],
+      link: { label: 'Accept or decline the seat', href: p.link },
+    }),
+  },
+  'period-invitations': {
+    fr: (p) => ({
+      subject: `Invitation à vous réinscrire : ${p.periodName} – ${p.organizationName}`,
+      paragraphs: [
+        'Bonjour,',
+        `${p.organizationName} vous invite à réinscrire les membres de votre famille pour ${p.periodName}. Une place leur est réservée :`,
+        ...p.items.map((i) => `• ${i.memberName} — ${i.activityName}, ${i.start}`),
+        `Acceptez ou refusez ces invitations avant le ${p.deadline} : passé ce délai, les places seront libérées.`,
+      ],
+      link: { label: 'Répondre aux invitations', href: p.link },
+    }),
+    en: (p) => ({
+      subject: `Invitation to register again: ${p.periodName} – ${p.organizationName}`,
+      paragraphs: [
+        'Hello,',
+        `${p.organizationName} invites you to register your family members again for ${p.periodName}. A seat is kept for them:`,
+        ...p.items.map((i) => `• ${i.memberName} — ${i.activityName}, ${i.start}`),
+        `Accept or decline these invitations before ${p.deadline}: after that, the seats will be released.`,
+      ],
+      link: { label: 'Answer the invitations', href: p.link },
+    }),
+  },
+  'payment-received': {
+    fr: (p) => ({
+      subject: `Paiement reçu – ${p.organizationName}`,
+      paragraphs: [
+        'Bonjour,',
+        `${p.organizationName} a bien reçu votre paiement de ${p.amount}. Merci !`,
+        p.remaining
+          ? `Il reste ${p.remaining} à régler pour cette commande.`
+          : 'Votre commande est entièrement payée.',
+      ],
+      link: { label: 'Voir ma commande', href: p.link },
+    }),
+    en: (p) => ({
+      subject: `Payment received – ${p.organizationName}`,
+      paragraphs: [
+        'Hello,',
+        `${p.organizationName} has received your payment of ${p.amount}. Thank you!`,
+        p.remaining ? `${p.remaining} remains to be paid on this order.` : 'Your order is paid in full.',
+      ],
+      link: { label: 'View my order', href: p.link },
     }),
   },
 };

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { organizations } from '../../db/schema';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
+export type OrganizationUpdate = Partial<Omit<typeof organizations.$inferInsert, 'id' | 'key' | 'createdAt'>>;
 
 /** Organisations are the tenants themselves: the one global table every request starts from. */
 export function createOrganizationRepository(db: Executor) {
@@ -21,6 +22,13 @@ export function createOrganizationRepository(db: Executor) {
           and(sql`lower(${organizations.key}) = ${key.toLowerCase()}`, isNull(organizations.archivedAt)),
         );
       return row;
+    },
+
+    async update(id: string, fields: OrganizationUpdate): Promise<void> {
+      await db
+        .update(organizations)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(organizations.id, id));
     },
 
     async searchDirectory(query: string | undefined, limit: number): Promise<OrganizationRow[]> {

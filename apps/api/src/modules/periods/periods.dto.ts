@@ -67,7 +67,11 @@ export const planNextResultSchema = z.object({
   seriesCount: z.number().int(),
 });
 
-export const toPeriodDto = (period: PeriodView, servicesCount: number): PeriodDto => ({
+export const toPeriodDto = (
+  period: PeriodView,
+  servicesCount: number,
+  registrationsCount = 0,
+): PeriodDto => ({
   id: period.id,
   name: period.name,
   establishmentId: period.establishmentId,
@@ -77,6 +81,5 @@ export const toPeriodDto = (period: PeriodView, servicesCount: number): PeriodDt
   registrationOpensAt: period.registrationOpensAt?.toISOString() ?? null,
   previousPeriodId: period.previousPeriodId,
   servicesCount,
-  // Registrations do not exist yet: the participants table will be counted here (one grouped query).
-  registrationsCount: 0,
+  registrationsCount,
 });

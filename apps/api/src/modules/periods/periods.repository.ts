@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { blueprints, establishments, periods, services } from '../../db/schema';
+import { blueprints, establishments, participants, periods, services } from '../../db/schema';
 
 export type PeriodRow = typeof periods.$inferSelect;
 export type NewPeriodRow = typeof periods.$inferInsert;
@@ -106,6 +106,33 @@ export function createPeriodsRepository(db: Executor) {
         .select({ periodId: services.periodId, n: count() })
         .from(services)
         .where(and(eq(services.organizationId, organizationId), inArray(services.periodId, [...periodIds])))
+        .groupBy(services.periodId);
+      return new Map(rows.map((r) => [r.periodId!, r.n]));
+    },
+
+    /** Registrations (reserved, confirmed or absent participants) per period, for the given periods. */
+    async registrationCounts(
+      organizationId: string,
+      periodIds: readonly string[],
+    ): Promise<Map<string, number>> {
+      if (periodIds.length === 0) return new Map();
+      const rows = await db
+        .select({ periodId: services.periodId, n: count() })
+        .from(participants)
+        .innerJoin(
+          services,
+          and(
+            eq(services.organizationId, participants.organizationId),
+            eq(services.id, participants.serviceId),
+          ),
+        )
+        .where(
+          and(
+            eq(participants.organizationId, organizationId),
+            inArray(services.periodId, [...periodIds]),
+            inArray(participants.status, ['reserved', 'confirmed', 'absent']),
+          ),
+        )
         .groupBy(services.periodId);
       return new Map(rows.map((r) => [r.periodId!, r.n]));
     },

@@ -41,7 +41,8 @@ export function createPeriodsService(ctx: AppContext) {
   async function periodDto(auth: AuthContext, id: string) {
     const period = await findPeriod(ctx.db, auth, id);
     const counts = await repository.serviceCounts(auth.organizationId, [id]);
-    return toPeriodDto(period, counts.get(id) ?? 0);
+    const registrations = await repository.registrationCounts(auth.organizationId, [id]);
+    return toPeriodDto(period, counts.get(id) ?? 0, registrations.get(id) ?? 0);
   }
 
   /** An establishment the caller may put a period in: their own for an establishment manager. */
@@ -114,11 +115,15 @@ export function createPeriodsService(ctx: AppContext) {
         pageSize,
         (page - 1) * pageSize,
       );
-      const counts = await repository.serviceCounts(
-        auth.organizationId,
-        rows.map((r) => r.id),
-      );
-      return { items: rows.map((r) => toPeriodDto(r, counts.get(r.id) ?? 0)), total, page, pageSize };
+      const ids = rows.map((r) => r.id);
+      const counts = await repository.serviceCounts(auth.organizationId, ids);
+      const registrations = await repository.registrationCounts(auth.organizationId, ids);
+      return {
+        items: rows.map((r) => toPeriodDto(r, counts.get(r.id) ?? 0, registrations.get(r.id) ?? 0)),
+        total,
+        page,
+        pageSize,
+      };
     },
 
     get: periodDto,

@@ -1,5 +1,6 @@
 import {
   type CreateServiceInput,
+  displayName,
   type HolderListQuery,
   isHolder,
   type Locale,
@@ -20,6 +21,7 @@ import { newId } from '../../lib/ids';
 import { type AuthContext, establishmentScope } from '../../plugins/auth';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { createPeriodsRepository } from '../periods/periods.repository';
+import { createParticipantsRepository } from '../registrations/participants.repository';
 import { generateWeeklySeries, localInstant, SeriesError, toLocal } from './series';
 import { toHolderDto, toPrestationDto, toPrestationSummaryDto, toServiceDto } from './services.dto';
 import { createServicesRepository, type NewServiceRow, type ServiceScope } from './services.repository';
@@ -122,8 +124,13 @@ export function createServicesService(ctx: AppContext) {
     const prestations = await repository.prestationsOf(auth.organizationId, [id]);
     return {
       ...toServiceDto(service, prestations, locale),
-      // The registrations issue fills the attendees.
-      attendees: [],
+      attendees: (await createParticipantsRepository(ctx.db).attendeesOf(auth.organizationId, id)).map(
+        (a) => ({
+          id: a.id,
+          displayName: displayName(a, 'participant', locale),
+          status: a.status,
+        }),
+      ),
       prestations: prestations.map((p) => toPrestationSummaryDto(p, locale)),
     };
   }

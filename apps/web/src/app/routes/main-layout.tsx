@@ -1,12 +1,22 @@
 import { MainLayout } from '@/components/layouts/main-layout';
+import { CartButton } from '@/features/cart/components/cart-button';
+import { useMediaQuery, WIDE_LAYOUT_QUERY } from '@/components/layouts/use-media-query';
 import { FamilyOnboardingOverlay } from '@/features/onboarding/components/family-onboarding-overlay';
 
-/** The main layout, with the family onboarding overlay over any of its pages (spec section 2 'Other UI'). */
+/**
+ * The main layout, with the family onboarding overlay over any of its pages (spec section 2 'Other UI'),
+ * and the family's cart in its header.
+ */
 export function Component() {
   return (
     <>
-      <MainLayout />
+      <MainLayout headerActions={<CartButtonFor />} />
       <FamilyOnboardingOverlay />
     </>
   );
+}
+
+/** The cart button: in the top bar on narrow screens, floating at the top right on wide ones. */
+function CartButtonFor() {
+  return <CartButton floating={useMediaQuery(WIDE_LAYOUT_QUERY)} />;
 }

@@ -18,7 +18,9 @@ beforeEach(async () => {
 
 describe("the 'Informations à compléter' notice", () => {
   it('lists the incomplete sections with their configuration steps', () => {
-    renderNotice(organizationWarnings({ id: 'org_demo', paymentProvider: 'offline' }));
+    renderNotice(
+      organizationWarnings({ id: 'org_demo', paymentProvider: 'offline', iban: 'BE71096123456769' }),
+    );
     expect(screen.getByRole('heading', { name: 'Informations à compléter' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Facturation' })).toHaveAttribute(
       'href',

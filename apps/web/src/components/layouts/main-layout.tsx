@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Menu } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { SideDrawer } from '@/components/ui/side-drawer';
@@ -37,9 +37,10 @@ export function SkipLink() {
 
 /**
  * The signed-in layout: the side menu fixed on wide screens (a 16rem column that collapses to a 4rem
- * rail) and a drawer below 1400 px, opened from the top bar.
+ * rail) and a drawer below 1400 px, opened from the top bar. `headerActions` (the family's cart) sit at
+ * the right of the top bar, or in the top right corner on wide screens, which have no top bar.
  */
-export function MainLayout() {
+export function MainLayout({ headerActions }: { headerActions?: ReactNode } = {}) {
   const { t } = useTranslation('navigation');
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -140,7 +141,9 @@ export function MainLayout() {
             <OrganizationLogo organization={organization} className="size-8 rounded-lg text-xs" />
             <span className="truncate text-sm font-semibold text-slate-900">{organization?.name}</span>
           </Link>
+          {!wide && headerActions ? <div className="ml-auto flex items-center">{headerActions}</div> : null}
         </header>
+        {wide && headerActions ? <div className="fixed top-3 right-4 z-20">{headerActions}</div> : null}
         <main id="content" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
         </main>

@@ -25,7 +25,7 @@ import { useBlueprint } from '../api/get-blueprint';
 import { useSessionCount, useUpcomingSessions } from '../api/get-blueprint-sessions';
 import { useEstablishmentOptions } from '../api/get-establishment-options';
 import type { Blueprint, EstablishmentOption } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { BLUEPRINT_FORM_ID, BlueprintForm } from './blueprint-form';
 import { NEW_BLUEPRINT_ID } from './blueprint-form-model';
 import { VisibilityBadge } from './visibility-badge';

@@ -25,7 +25,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useBlueprints } from '../api/get-blueprints';
 import { useEstablishmentOptions } from '../api/get-establishment-options';
 import type { BlueprintListItem } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { NEW_BLUEPRINT_ID } from './blueprint-form-model';
 import { VisibilityBadge } from './visibility-badge';
 

@@ -15,7 +15,7 @@ import { useAuth } from '@/lib/auth-store';
 import { useLocale } from '@/lib/use-locale';
 import { paths } from '@/lib/paths';
 import { calendarItemsQuery, useCalendarItems } from '../api/get-calendar-items';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import {
   type CalendarView,
   dayKey,

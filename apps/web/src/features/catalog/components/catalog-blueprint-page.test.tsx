@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, startSession } from '@/lib/auth-store';
@@ -86,5 +87,216 @@ describe("an activity's page", () => {
     expect(await screen.findByText('Les données fournies sont introuvables.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Retour au catalogue' })).toHaveAttribute('href', '/catalog');
+  });
+});
+
+describe('registering from an activity page', () => {
+  const lea = { id: 'mbr_lea', firstName: 'Léa', lastName: 'Peeters', birthdate: '2016-03-14' };
+  const tom = { id: 'mbr_tom', firstName: 'Tom', lastName: 'Peeters', birthdate: '2019-11-02' };
+
+  function openDetail() {
+    const detail = catalogDetail({ registration: { open: true, message: null } });
+    // Sessions to come (the fixture's are in November 2026): one period of two, and a full one.
+    const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const seats = { maxSeats: 15, reservedSeats: 3, freeSeats: 12, fillingRate: 20 };
+    detail.sessions = [
+      { ...detail.sessions[0]!, id: 'svc_a', startDateTime: soon(3), periodId: 'per_1', seats },
+      { ...detail.sessions[0]!, id: 'svc_b', startDateTime: soon(10), periodId: 'per_1', seats },
+      {
+        ...detail.sessions[0]!,
+        id: 'svc_full',
+        startDateTime: soon(17),
+        periodId: 'per_1',
+        seats: { ...seats, reservedSeats: 15, freeSeats: 0, fillingRate: 100 },
+      },
+    ];
+    return detail;
+  }
+
+  function cartItem(memberId: string, serviceId: string) {
+    const member = memberId === lea.id ? lea : tom;
+    return {
+      participantId: `reg_${memberId}_${serviceId}`,
+      member: { id: member.id, firstName: member.firstName, lastName: member.lastName },
+      service: {
+        id: serviceId,
+        blueprintId: 'bp_dance',
+        blueprintName: 'Danse moderne',
+        colorCode: '#DB2777',
+        startDateTime: '2026-11-24T16:00:00.000Z',
+        duration: 60,
+        status: 'confirmed' as const,
+      },
+      unitPrice: 900,
+      supplements: [],
+      taxPercentage: 0,
+      totalAmount: 900,
+      taxAmount: 0,
+      holdExpiresAt: new Date(Date.now() + 20 * 60_000).toISOString(),
+    };
+  }
+
+  function routes(extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {}) {
+    return fakeApi({
+      'GET /api/catalog/blueprints/bp_dance': () => json(200, openDetail()),
+      'GET /api/me/delegated': () => json(200, { items: [lea, tom], total: 2, page: 1, pageSize: 100 }),
+      'GET /api/catalog/periods': () =>
+        json(200, [
+          {
+            id: 'per_1',
+            name: 'Automne',
+            establishmentId: 'est_default',
+            startDate: '2026-09-01',
+            endDate: '2026-12-31',
+          },
+        ]),
+      ...extra,
+    });
+  }
+
+  it('adds the chosen sessions for the chosen members, and shows each refusal with what may be asked', async () => {
+    const api = routes({
+      'POST /api/cart/items': () => {
+        const added = [cartItem(lea.id, 'svc_a'), cartItem(lea.id, 'svc_b')];
+        return json(200, {
+          added,
+          refused: ['svc_a', 'svc_b'].map((serviceId) => ({
+            serviceId,
+            memberId: tom.id,
+            reason: 'too-young',
+            message: "Tom n'a pas l'âge requis pour cette activité (entre 8 ans et 14 ans).",
+            canRequest: 'age',
+          })),
+          cart: {
+            items: added,
+            totalAmount: 1800,
+            taxAmount: 0,
+            holdExpiresAt: added[0]!.holdExpiresAt,
+            paymentProviders: ['offline'],
+          },
+        });
+      },
+      'POST /api/registrations/requests': () => json(201, {}),
+    });
+    renderDetail();
+    const card = (
+      await screen.findByText('Choisissez les séances, puis les membres de votre famille qui y participent.')
+    ).closest('[data-register]') as HTMLElement;
+
+    // Nothing chosen: the form says what is missing and sends nothing.
+    await userEvent.click(within(card).getByRole('button', { name: 'Ajouter au panier' }));
+    expect(within(card).getByText('Choisissez au moins une séance.')).toBeInTheDocument();
+    expect(within(card).getByText('Choisissez au moins un participant.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/cart/items')).toHaveLength(0);
+
+    // The members with their age; the full session says so and offers its waiting list.
+    expect(await within(card).findByText('10 ans')).toBeInTheDocument();
+    expect(within(card).getByText('7 ans')).toBeInTheDocument();
+    const full = card.querySelector('[data-register-session="svc_full"]') as HTMLElement;
+    expect(within(full).getByText('Complet')).toBeInTheDocument();
+    expect(within(full).getByRole('checkbox')).toBeDisabled();
+    expect(within(full).getByRole('button', { name: "Rejoindre la liste d'attente" })).toBeInTheDocument();
+    expect(within(card).getByText('Automne')).toBeInTheDocument();
+
+    await userEvent.click(within(card).getByLabelText('Toutes les séances de la période'));
+    await userEvent.click(within(card).getByRole('checkbox', { name: /Léa Peeters/ }));
+    await userEvent.click(within(card).getByRole('checkbox', { name: /Tom Peeters/ }));
+    await userEvent.click(within(card).getByRole('checkbox', { name: /Costume du spectacle/ }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Ajouter au panier' }));
+
+    expect(await within(card).findByText('2 inscriptions ajoutées au panier')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/cart/items')[0]?.body).toEqual({
+      blueprintId: 'bp_dance',
+      periodId: 'per_1',
+      memberIds: ['mbr_lea', 'mbr_tom'],
+      supplementIds: ['sup_1'],
+    });
+    const refusals = card.querySelectorAll<HTMLElement>('[data-refusal="too-young"]');
+    expect(refusals).toHaveLength(2);
+    expect(refusals[0]).toHaveTextContent(
+      "Tom n'a pas l'âge requis pour cette activité (entre 8 ans et 14 ans).",
+    );
+
+    // Asking for an exception: a note, then the request waits 'A traiter'.
+    await userEvent.click(
+      within(refusals[0]!).getByRole('button', { name: "Demander une dérogation d'âge" }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: "Demander une dérogation d'âge" });
+    await userEvent.type(
+      within(dialog).getByLabelText('Message au club (facultatif)'),
+      'Il a presque 8 ans.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
+    expect(await within(dialog).findByText('Demande envoyée')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('« A traiter »');
+    expect(api.callsTo('POST /api/registrations/requests')[0]?.body).toEqual({
+      serviceId: 'svc_a',
+      memberId: 'mbr_tom',
+      reason: 'age',
+      note: 'Il a presque 8 ans.',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Terminé' }));
+    expect(within(refusals[0]!).getByText('Demande envoyée au club')).toBeInTheDocument();
+    expect(within(refusals[0]!).getByText('A traiter')).toBeInTheDocument();
+    // The other refusal may still be asked for.
+    expect(
+      within(refusals[1]!).getByRole('button', { name: "Demander une dérogation d'âge" }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers the waiting list of a full session and the private activity request', async () => {
+    const api = routes({
+      'POST /api/cart/items': () =>
+        json(200, {
+          added: [],
+          refused: [
+            {
+              serviceId: 'svc_a',
+              memberId: lea.id,
+              reason: 'self-registration-closed',
+              message: "Cette activité n'accepte pas d'inscription directe.",
+              canRequest: 'visibility',
+            },
+          ],
+          cart: { items: [], totalAmount: 0, taxAmount: 0, holdExpiresAt: null, paymentProviders: [] },
+        }),
+      'POST /api/registrations/requests': () => json(201, {}),
+    });
+    renderDetail();
+    const card = (
+      await screen.findByText('Choisissez les séances, puis les membres de votre famille qui y participent.')
+    ).closest('[data-register]') as HTMLElement;
+
+    await userEvent.click(await within(card).findByRole('checkbox', { name: /Léa Peeters/ }));
+    await userEvent.click(within(card).getByRole('button', { name: "Rejoindre la liste d'attente" }));
+    const waiting = await screen.findByRole('dialog', { name: "Rejoindre la liste d'attente" });
+    await userEvent.click(within(waiting).getByRole('button', { name: 'Envoyer la demande' }));
+    expect(await within(waiting).findByText('Demande envoyée')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/registrations/requests')[0]?.body).toEqual({
+      serviceId: 'svc_full',
+      memberId: 'mbr_lea',
+      reason: 'waiting-list',
+    });
+    await userEvent.click(within(waiting).getByRole('button', { name: 'Terminé' }));
+
+    const sessionA = card.querySelector('[data-register-session="svc_a"]') as HTMLElement;
+    await userEvent.click(within(sessionA).getByRole('checkbox'));
+    await userEvent.click(within(card).getByRole('button', { name: 'Ajouter au panier' }));
+    const refusal = await within(card).findByText("Cette activité n'accepte pas d'inscription directe.");
+    expect(api.callsTo('POST /api/cart/items')[0]?.body).toMatchObject({ serviceIds: ['svc_a'] });
+    const row = refusal.closest('[data-refusal]') as HTMLElement;
+    expect(within(row).getByRole('button', { name: "Demander l'inscription" })).toBeInTheDocument();
+  });
+
+  it('tells a family without members to add them first', async () => {
+    fakeApi({
+      'GET /api/catalog/blueprints/bp_dance': () => json(200, openDetail()),
+      'GET /api/me/delegated': () => json(200, { items: [], total: 0, page: 1, pageSize: 100 }),
+    });
+    renderDetail();
+    expect(
+      await screen.findByText("Ajoutez d'abord les membres de votre famille pour les inscrire."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ajouter au panier' })).toBeDisabled();
   });
 });

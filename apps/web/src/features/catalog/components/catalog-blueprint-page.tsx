@@ -24,12 +24,15 @@ import { paths } from '@/lib/paths';
 import { isApiError } from '@/lib/api-error';
 import { useLocale } from '@/lib/use-locale';
 import { useCatalogBlueprint } from '../api/get-catalog-blueprint';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { safeColor, tint } from '../utils/color';
 import { zoneName } from '../utils/zone-name';
 import { ActivityCover } from './activity-cover';
 import { usePriceText } from './activity-card';
 import { SessionStatusBadge } from '@/components/ui/session-status-badge';
+import { useAuth } from '@/lib/auth-store';
+import { isFamilyAccount } from '@/lib/family-members';
+import { RegisterCard } from './register-card';
 
 type Session = CatalogDetail['sessions'][number];
 
@@ -167,6 +170,7 @@ export function CatalogBlueprintPage() {
   const { id = '' } = useParams();
   const query = useCatalogBlueprint(id, locale);
   const priceText = usePriceText();
+  const family = isFamilyAccount(useAuth().user);
 
   if (query.isPending) {
     return (
@@ -198,6 +202,8 @@ export function CatalogBlueprintPage() {
     ? LOCATION_TYPES.label('online', locale)
     : (activity.location ?? LOCATION_TYPES.label('physical', locale));
   const upcoming = activity.sessions;
+  // Families register here; managers register members from the registry.
+  const canRegister = activity.registration.open && family;
 
   return (
     <PageContainer>
@@ -236,8 +242,24 @@ export function CatalogBlueprintPage() {
               {activity.registration.message ? (
                 <Alert tone="info">{activity.registration.message}</Alert>
               ) : null}
-              {/* The registrations issue wires this button to the cart. */}
-              <Button className="w-full" size="lg" disabled>
+              {canRegister ? (
+                <p className="text-sm text-slate-600">{t('register.aside')}</p>
+              ) : activity.registration.open && !family ? (
+                <p className="text-sm text-slate-600">{t('register.familyOnly')}</p>
+              ) : null}
+              <Button
+                className="w-full"
+                size="lg"
+                disabled={!canRegister}
+                onClick={() => {
+                  const form = document.getElementById('register');
+                  form?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                  form
+                    ?.querySelector<HTMLInputElement>('input:not([disabled])')
+                    ?.focus({ preventScroll: true });
+                }}
+                data-register-start=""
+              >
                 {t('detail.registration.action')}
               </Button>
             </CardContent>
@@ -310,28 +332,32 @@ export function CatalogBlueprintPage() {
             </Card>
           ) : null}
 
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('detail.sessions.title')}</CardTitle>
-              <p className="text-sm text-slate-600">
-                {t('detail.sessions.text', { zone: zoneName(timeZone, locale) })}
-              </p>
-            </CardHeader>
-            <CardContent className="pt-1">
-              {upcoming.length === 0 ? (
-                <div className="flex flex-col items-center gap-2 py-6 text-center">
-                  <CalendarX2 className="size-7 text-slate-400" aria-hidden="true" />
-                  <p className="text-sm text-slate-600">{t('detail.sessions.empty')}</p>
-                </div>
-              ) : (
-                <ul className="divide-y divide-slate-100" data-sessions="">
-                  {upcoming.map((session) => (
-                    <SessionRow key={session.id} session={session} timeZone={timeZone} color={color} />
-                  ))}
-                </ul>
-              )}
-            </CardContent>
-          </Card>
+          {canRegister ? (
+            <RegisterCard activity={activity} />
+          ) : (
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('detail.sessions.title')}</CardTitle>
+                <p className="text-sm text-slate-600">
+                  {t('detail.sessions.text', { zone: zoneName(timeZone, locale) })}
+                </p>
+              </CardHeader>
+              <CardContent className="pt-1">
+                {upcoming.length === 0 ? (
+                  <div className="flex flex-col items-center gap-2 py-6 text-center">
+                    <CalendarX2 className="size-7 text-slate-400" aria-hidden="true" />
+                    <p className="text-sm text-slate-600">{t('detail.sessions.empty')}</p>
+                  </div>
+                ) : (
+                  <ul className="divide-y divide-slate-100" data-sessions="">
+                    {upcoming.map((session) => (
+                      <SessionRow key={session.id} session={session} timeZone={timeZone} color={color} />
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+          )}
         </div>
       </div>
     </PageContainer>

@@ -13,7 +13,7 @@ import { usePublicEstablishments } from '../api/get-establishments';
 import { usePeriods } from '../api/get-periods';
 import { countActiveFilters, useCatalogFilters } from '../hooks/use-catalog-filters';
 import { useFamilyMembers } from '../hooks/use-family-members';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { ActivityCard, ActivityCardSkeleton } from './activity-card';
 import { CatalogFilters } from './catalog-filters';
 

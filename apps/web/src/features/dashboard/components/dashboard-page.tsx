@@ -1,4 +1,5 @@
 import { ArrowRight, UsersRound, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
@@ -33,8 +34,11 @@ function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   return 'evening';
 }
 
-/** `/`: greeting, the day in the organisation's time zone, and cards to the user's destinations. */
-export function DashboardPage() {
+/**
+ * `/`: greeting, the day in the organisation's time zone, and cards to the user's destinations. A simple
+ * user (a family) also sees `family`: 'Mes activités' and the orders waiting for it, composed by the route.
+ */
+export function DashboardPage({ family: familySection }: { family?: ReactNode } = {}) {
   const { t } = useTranslation('dashboard');
   const { t: tn } = useTranslation('navigation');
   const locale = useLocale();
@@ -118,6 +122,8 @@ export function DashboardPage() {
           </div>
         </section>
       ) : null}
+
+      {kind === 'user' && familySection ? <div className="space-y-6">{familySection}</div> : null}
 
       <section aria-labelledby="dashboard-shortcuts">
         <h2 id="dashboard-shortcuts" className="sr-only">

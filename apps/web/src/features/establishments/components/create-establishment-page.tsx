@@ -9,7 +9,7 @@ import { useAuth } from '@/lib/auth-store';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { useCreateEstablishment } from '../api/create-establishment';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { EstablishmentForm, establishmentFormValues } from './establishment-form';
 
 /** `/establishments/create` (simple layout): a new establishment, by an organisation manager. */

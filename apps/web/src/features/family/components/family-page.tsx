@@ -1,4 +1,4 @@
-import { displayName, GENDERS } from '@inscrio/shared';
+import { ageText, displayName, GENDERS } from '@inscrio/shared';
 import { Cake, Pencil, Plus, UserMinus, UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,8 @@ import { formatDate } from '@/lib/dates';
 import { isFamilyAccount, useFamilyMembersQuery } from '@/lib/family-members';
 import { QUERY } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { useToday } from '../hooks/use-today';
-import { ageText } from '../utils/age';
 import { MemberFormDrawer } from './member-form-drawer';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { RepresentativesCard } from './representatives-card';

@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/dates';
 import { notify, notifyError } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useDeleteMember } from '../api/delete-member';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 
 /** 'Natation enfants (2026-11-24T16:00:00.000Z)', as the API lists a registration to come. */
 const REGISTRATION = /^(.*) \((\d{4}-\d{2}-\d{2}T[^)]+)\)$/;

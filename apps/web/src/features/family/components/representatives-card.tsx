@@ -11,7 +11,7 @@ import { notify, notifyError } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useRepresentatives } from '../api/get-representatives';
 import { useRevokeInvitation } from '../api/revoke-invitation';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { InviteRepresentativeDialog } from './invite-representative-dialog';
 
 function initials(text: string): string {

@@ -1,5 +1,5 @@
 import { formatPattern } from '@/lib/dates';
-import { useTimeZone } from './use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 
 /** Today's date 'YYYY-MM-DD' in the organisation's time zone (ages are counted on it). */
 export function useToday(): string {

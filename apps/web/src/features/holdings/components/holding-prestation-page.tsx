@@ -24,7 +24,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useDeclareAbsence } from '../api/declare-absence';
 import { usePrestation } from '../api/get-prestation';
 import type { Prestation } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { hoursText, longDayText } from '../utils/service-texts';
 import { PrestationStatusBadge } from './prestation-status-badge';
 

@@ -152,9 +152,7 @@ describe("a holder's sessions", () => {
       'href',
       '/holdings/prestations/prs_1',
     );
-    expect(
-      screen.getByText('Les participants apparaîtront ici une fois les inscriptions ouvertes.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText("Personne n'est encore inscrit à cette séance.")).toBeInTheDocument();
   });
 
   it('tell managers on the attendance page that taking attendance comes later', async () => {

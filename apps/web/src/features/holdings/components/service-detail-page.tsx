@@ -18,7 +18,7 @@ import { paths } from '@/lib/paths';
 import { isApiError } from '@/lib/api-error';
 import { useLocale } from '@/lib/use-locale';
 import { useService } from '../api/get-service';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { fillingText, hoursText, isUnlimited, longDayText } from '../utils/service-texts';
 import { PrestationStatusBadge } from './prestation-status-badge';
 import { SeatsMeter } from './seats-meter';

@@ -14,7 +14,7 @@ import { formatPattern } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
 import { useServices } from '../api/get-services';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { ServicesByDay } from './services-by-day';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -7,7 +7,7 @@ import { formatDate, formatDateTime } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
 import type { MemberDetail } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { addressLine } from './person-card';
 
 /** The family members without an account of their own (children, mostly), with their age. */

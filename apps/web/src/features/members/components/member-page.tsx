@@ -18,7 +18,7 @@ import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
 import { useMember } from '../api/get-member';
 import type { MemberDetail } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { AccountCard } from './account-card';
 import { FamilyCard, RepresentativesCard } from './family-cards';
 import { Detail, PersonCard } from './person-card';

@@ -38,7 +38,7 @@ import { useExportMembers } from '../api/export-members';
 import { useMembers } from '../api/get-members';
 import type { MemberListItem } from '../api/types';
 import { useMemberFilters } from '../hooks/use-member-filters';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { memberPagePath } from '../utils/member-paths';
 import { saveFile } from '../utils/save-file';
 

@@ -15,7 +15,7 @@ import { payloadResolver } from '@/lib/payload-resolver';
 import { useLocale } from '@/lib/use-locale';
 import type { MemberDetail, MemberPerson } from '../api/types';
 import { useUpdateMember } from '../api/update-member';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { PERSON_FIELDS, type PersonValues } from './create-member-form-model';
 import {
   type BindPersonField,

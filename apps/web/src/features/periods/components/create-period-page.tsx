@@ -11,7 +11,7 @@ import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { useEstablishmentOptions } from '../api/options';
 import { useCreatePeriod } from '../api/period';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { PeriodForm } from './period-form';
 import { periodFormValues } from './period-form-model';
 

@@ -25,7 +25,7 @@ import {
   useRemovePeriodServices,
 } from '../api/period-services';
 import type { Period } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { PeriodDates } from './period-dates';
 import { localToInstant } from './period-form-model';
 import { groupSessions, type SessionGroup } from './session-groups';

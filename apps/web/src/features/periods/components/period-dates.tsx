@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { useLocale } from '@/lib/use-locale';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 
 /** '01/09/2026 – 31/12/2026'. */
 export function PeriodDates({ start, end }: { start: string; end: string }) {

@@ -10,7 +10,7 @@ import { notifyError } from '@/lib/notify';
 import { payloadResolver } from '@/lib/payload-resolver';
 import { useLocale } from '@/lib/use-locale';
 import type { Option } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { type PeriodFormValues, toPeriodPayload } from './period-form-model';
 
 const FIELDS = ['name', 'startDate', 'endDate', 'registrationOpensAt', 'establishmentId'];

@@ -1,5 +1,5 @@
 import { formatSeats, SESSION_STATUSES, type UpdatePeriodInput } from '@inscrio/shared';
-import { CalendarPlus, CalendarX2, CopyPlus, ListChecks, Trash2 } from 'lucide-react';
+import { CalendarPlus, CalendarX2, CopyPlus, ListChecks, MailPlus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -23,7 +23,7 @@ import { useEstablishmentOptions } from '../api/options';
 import { useDeletePeriod, usePeriod, useUpdatePeriod } from '../api/period';
 import { usePeriodServicesPage } from '../api/period-services';
 import type { Period } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { PeriodDates, RegistrationOpening } from './period-dates';
 import { PeriodForm } from './period-form';
 import { periodFormValues } from './period-form-model';
@@ -221,6 +221,12 @@ export function PeriodPage() {
               <Link to={paths.periodPlanNext.to(period.id)}>
                 <CopyPlus aria-hidden="true" />
                 {t('detail.planNext')}
+              </Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to={paths.periodInviteAttendees.to(period.id)} data-invite-attendees="">
+                <MailPlus aria-hidden="true" />
+                {t('detail.inviteAttendees')}
               </Link>
             </Button>
             {period.servicesCount === 0 ? <DeletePeriod period={period} /> : null}

@@ -21,7 +21,7 @@ import { useLocale } from '@/lib/use-locale';
 import { usePeriod } from '../api/period';
 import { usePlanNext, usePlanNextPreview } from '../api/plan-next';
 import type { Period, PlanNextPreview } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { PeriodDates } from './period-dates';
 import { instantToLocal, openingOf } from './period-form-model';
 

@@ -11,7 +11,7 @@ import { useLocale } from '@/lib/use-locale';
 import { type ConditionKind, useAcceptCondition } from '../api/accept-condition';
 import { useConditions } from '../api/get-conditions';
 import type { Condition } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 
 function ConditionRow({
   kind,

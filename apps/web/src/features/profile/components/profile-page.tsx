@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/dates';
 import { isFamilyAccount } from '@/lib/family-members';
 import { useLocale } from '@/lib/use-locale';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { AccountCard } from './account-card';
 import { CompanyCard } from './company-card';
 import { ConditionsCard } from './conditions-card';

@@ -30,7 +30,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useCreateServices } from '../api/create-services';
 import { useBlueprintOption, useBlueprintOptions, usePeriodOptions } from '../api/options';
 import type { BlueprintOption, CreatedServices } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { HolderChecklist } from './holder-checklist';
 import {
   emptyServiceForm,

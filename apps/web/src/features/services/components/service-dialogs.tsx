@@ -19,7 +19,7 @@ import { payloadResolver } from '@/lib/payload-resolver';
 import { useLocale } from '@/lib/use-locale';
 import { useCancelService, usePostponeService, useUpdateService } from '../api/change-service';
 import type { ServiceDetail } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { parseInteger } from './service-form-model';
 
 /** The session's start as the date and time inputs show it, in the organisation's time zone. */

@@ -1,5 +1,10 @@
-import { formatDuration, PARTICIPANT_STATUSES, SESSION_STATUSES } from '@inscrio/shared';
-import { Ban, CalendarClock, Pencil, Users } from 'lucide-react';
+import {
+  formatDuration,
+  PARTICIPANT_STATUSES,
+  participantBadgeVariant,
+  SESSION_STATUSES,
+} from '@inscrio/shared';
+import { ArrowRight, Ban, CalendarClock, Pencil, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -17,7 +22,7 @@ import { useLocale } from '@/lib/use-locale';
 import { usePeriodName } from '../api/options';
 import { useService } from '../api/get-service';
 import type { ServiceDetail } from '../api/types';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { HoldersCard } from './holders-card';
 import { SeatsCard } from './seats-card';
 import { CancelServiceDialog, EditServiceDialog, PostponeServiceDialog } from './service-dialogs';
@@ -29,8 +34,21 @@ function AttendeesCard({ service }: { service: ServiceDetail }) {
   const locale = useLocale();
   return (
     <Card data-attendees="">
-      <CardHeader>
-        <CardTitle>{t('attendees.title')}</CardTitle>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle className="flex items-center gap-2">
+          {t('attendees.title')}
+          {service.attendees.length > 0 ? (
+            <Badge variant="secondary" data-attendees-count="">
+              {service.attendees.length}
+            </Badge>
+          ) : null}
+        </CardTitle>
+        <Button asChild variant="link" size="sm">
+          <Link to={paths.registry.to({ serviceId: service.id })} data-attendees-registry="">
+            {t('attendees.registry')}
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
       </CardHeader>
       <CardContent>
         {service.attendees.length === 0 ? (
@@ -42,13 +60,20 @@ function AttendeesCard({ service }: { service: ServiceDetail }) {
         ) : (
           <ul className="-my-1 divide-y divide-slate-100">
             {service.attendees.map((attendee) => (
-              <li key={attendee.id} className="flex items-center justify-between gap-3 py-2">
-                <span className="text-sm font-medium text-slate-900">{attendee.displayName}</span>
-                <Badge variant="secondary">
-                  {PARTICIPANT_STATUSES.is(attendee.status)
-                    ? PARTICIPANT_STATUSES.label(attendee.status, locale)
-                    : attendee.status}
-                </Badge>
+              <li key={attendee.id} className="flex items-center justify-between gap-3 py-2" data-attendee="">
+                <span className="min-w-0 text-sm font-medium break-words text-slate-900">
+                  {attendee.displayName}
+                </span>
+                {PARTICIPANT_STATUSES.is(attendee.status) ? (
+                  <Badge
+                    variant={participantBadgeVariant(attendee.status)}
+                    data-participant-status={attendee.status}
+                  >
+                    {PARTICIPANT_STATUSES.label(attendee.status, locale)}
+                  </Badge>
+                ) : (
+                  <Badge variant="outline">{attendee.status}</Badge>
+                )}
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import { formatDuration } from '@inscrio/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatPattern } from '@/lib/dates';
 import { useLocale } from '@/lib/use-locale';
-import { useTimeZone } from '../hooks/use-time-zone';
+import { useTimeZone } from '@/lib/use-time-zone';
 
 /** 'lun. 07/09/2026 17:00' in the organisation's time zone. */
 export function useSessionDate() {

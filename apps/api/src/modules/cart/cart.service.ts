@@ -1,0 +1,473 @@
+import { randomInt } from 'node:crypto';
+import {
+  type AddToCartInput,
+  type AddToCartResult,
+  type Cart,
+  type CartItem,
+  type CheckoutInput,
+  type CheckoutResult,
+  displayName,
+  type Locale,
+  type PaymentProvider,
+  type SessionStatus,
+} from '@inscrio/shared';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { newId } from '../../lib/ids';
+import type { AuthContext } from '../../plugins/auth';
+import { ageInMonths } from '../catalog/catalog.service';
+import { lineDescription, toOrderDetail } from '../orders/orders.dto';
+import { type OrderLineView, type OrderRow, type PaymentRow } from '../orders/orders.repository';
+import { createOrdersService } from '../orders/orders.service';
+import { belgianReference, rfReference } from '../payments/offline/references';
+import {
+  alreadyRegisteredRefusal,
+  checkEligibility,
+  fullRefusal,
+  priceLine,
+  type RefusalResult,
+  refusal,
+} from '../registrations/eligibility';
+import { insertWithSeat, releaseSeat } from '../registrations/seats';
+import { type CartLine, type CartOrganization, createCartRepository } from './cart.repository';
+
+type Messages = Record<Locale, string>;
+
+export const CART_MESSAGES = {
+  empty: {
+    fr: 'Votre panier est vide ou vos réservations ont expiré. Ajoutez à nouveau les séances souhaitées.',
+    en: 'Your cart is empty or your reservations have expired. Add the sessions you want again.',
+  },
+  noProvider: {
+    fr: "Aucun moyen de paiement n'est disponible pour le moment. Contactez l'organisation pour finaliser votre inscription.",
+    en: 'No payment method is available at the moment. Please contact the organisation to complete your registration.',
+  },
+  offlineUnavailable: {
+    fr: "Le paiement par virement n'est pas disponible : l'organisation n'a pas encore renseigné son IBAN.",
+    en: 'Payment by bank transfer is not available: the organisation has not entered its IBAN yet.',
+  },
+  providerUnavailable: {
+    fr: "Ce moyen de paiement n'est pas disponible pour cette organisation.",
+    en: 'This payment method is not available for this organisation.',
+  },
+} satisfies Record<string, Messages>;
+
+const conflict = (messages: Messages) => new AppError('conflict', [], messages);
+
+/** How many sessions a whole period adds at most (the schema's limit for listed sessions). */
+const MAX_PERIOD_SESSIONS = 200;
+/** Belgian-style references are used by Belgian and Luxembourg organisations (domain brief §3). */
+const OGM_COUNTRIES = new Set(['BEL', 'LUX']);
+
+class SeatTaken extends Error {}
+
+/** A family acts only in its own organisation (system staff visiting another one have no family there). */
+function familyOf(auth: AuthContext): string {
+  if (auth.organizationId !== auth.homeOrganizationId) throw new AppError('not_found');
+  return auth.familyId;
+}
+
+/** 10 random digits, the base of a structured reference. */
+const randomDigits = () =>
+  String(randomInt(0, 100_000)).padStart(5, '0') + String(randomInt(0, 100_000)).padStart(5, '0');
+
+/** A fresh structured reference, stored compact: 12 digits (Belgian OGM) or `RF…` (ISO 11649). */
+function newReference(billingCountry: string | null): string {
+  const base = randomDigits();
+  if (OGM_COUNTRIES.has((billingCountry ?? 'BEL').toUpperCase())) {
+    return belgianReference(base).replace(/\D/g, '');
+  }
+  return rfReference(base).replace(/\s/g, '');
+}
+
+/** What a family may pay with: the organisation's online provider when configured, and offline with an IBAN. */
+export function paymentProvidersOf(organization: CartOrganization): PaymentProvider[] {
+  const list: PaymentProvider[] = [];
+  if (organization.paymentProvider === 'mollie' && organization.mollieConnected) list.push('mollie');
+  if (
+    organization.paymentProvider === 'buckaroo' &&
+    organization.buckarooWebsiteKey &&
+    organization.buckarooSecretKeyEncrypted
+  ) {
+    list.push('buckaroo');
+  }
+  if (organization.iban && organization.iban.trim() !== '') list.push('offline');
+  return list;
+}
+
+/** The priced lines of a cart: supplements by age on the session date, and the chosen ones. */
+function priceLines(lines: CartLine[], timeZone: string) {
+  return lines.map((line) => {
+    const age = line.birthdate ? ageInMonths(line.birthdate, line.startDateTime, timeZone) : null;
+    return { line, price: priceLine(line, line.supplements, age, line.chosenSupplementIds) };
+  });
+}
+
+type PricedLine = ReturnType<typeof priceLines>[number];
+
+const toCartItem = ({ line, price }: PricedLine): CartItem => ({
+  participantId: line.participantId,
+  member: { id: line.memberId, firstName: line.firstName, lastName: line.lastName },
+  service: {
+    id: line.serviceId,
+    blueprintId: line.blueprintId,
+    blueprintName: line.blueprintName,
+    colorCode: line.colorCode,
+    startDateTime: line.startDateTime.toISOString(),
+    duration: line.duration,
+    status: line.status as SessionStatus,
+  },
+  ...price,
+  holdExpiresAt: line.holdExpiresAt!.toISOString(),
+});
+
+/** The family's cart: reserving seats (held for a while), removing lines, and checking out. */
+export function createCartService(ctx: AppContext) {
+  const orderService = createOrdersService(ctx);
+
+  async function cartOf(organizationId: string, familyId: string, now: Date): Promise<Cart> {
+    const view = await createCartRepository(ctx.db).view(organizationId, familyId, now);
+    if (!view) throw new AppError('not_found');
+    const items = priceLines(view.lines, view.organization.timeZone).map(toCartItem);
+    const holds = items.map((i) => i.holdExpiresAt).sort();
+    return {
+      items,
+      totalAmount: items.reduce((sum, i) => sum + i.totalAmount, 0),
+      taxAmount: items.reduce((sum, i) => sum + i.taxAmount, 0),
+      holdExpiresAt: holds[0] ?? null,
+      paymentProviders: paymentProvidersOf(view.organization),
+    };
+  }
+
+  /** Removes the family's lapsed cart lines (their seats go back), so they never block a new reservation. */
+  async function purgeExpired(organizationId: string, familyId: string, now: Date) {
+    const freed: string[] = [];
+    const lapsed = await createCartRepository(ctx.db).expiredLines(organizationId, familyId, now);
+    if (lapsed.length === 0) return;
+    await ctx.db.transaction(async (tx) => {
+      const repository = createCartRepository(tx);
+      const rows = await repository.expiredLines(organizationId, familyId, now);
+      for (const row of rows) {
+        if (await releaseSeat(tx, organizationId, row.id)) freed.push(row.serviceId);
+      }
+      await repository.deleteLines(
+        organizationId,
+        rows.map((r) => r.id),
+      );
+    });
+    await orderService.offerSeats(organizationId, freed);
+  }
+
+  return {
+    cartOf,
+
+    get(auth: AuthContext): Promise<Cart> {
+      return cartOf(auth.organizationId, familyOf(auth), ctx.clock.now());
+    },
+
+    /**
+     * Reserves each (session, member) pair that passes the checks: one transaction per pair takes the
+     * seat (conditional update) and inserts the participant, cart-linked and held for the organisation's
+     * hold time. The other pairs come back refused, each with its message.
+     */
+    async addItems(auth: AuthContext, input: AddToCartInput, locale: Locale): Promise<AddToCartResult> {
+      const organizationId = auth.organizationId;
+      const familyId = familyOf(auth);
+      const now = ctx.clock.now();
+      const repository = createCartRepository(ctx.db);
+      let serviceIds = input.serviceIds;
+      if (serviceIds === undefined) {
+        if (!(await repository.periodExists(organizationId, input.periodId!)))
+          throw new AppError('not_found');
+        serviceIds = await repository.periodSessions(
+          organizationId,
+          input.blueprintId,
+          input.periodId!,
+          now,
+          MAX_PERIOD_SESSIONS,
+        );
+      }
+      const sessions = [...new Set(serviceIds)];
+      const memberIds = [...new Set(input.memberIds)];
+
+      const added: CartItem[] = [];
+      const refused: RefusalResult[] = [];
+      let purged = false;
+
+      for (const serviceId of sessions) {
+        for (const memberId of memberIds) {
+          const request = {
+            organizationId,
+            serviceId,
+            memberId,
+            familyId,
+            supplementIds: input.supplementIds,
+            locale,
+            auth,
+          };
+          let check = await checkEligibility(ctx, ctx.db, request, { now });
+          // Lapsed lines of the family (the holds job has not run yet) may hold the very seat or
+          // registration: they go first, then the pair is checked again.
+          if (check.expiredCartLines && !purged) {
+            await purgeExpired(organizationId, familyId, now);
+            purged = true;
+            check = await checkEligibility(ctx, ctx.db, request, { now });
+          }
+          if (!check.ok) {
+            refused.push(check.refusal);
+            continue;
+          }
+          const { session, member, organization, price } = check;
+          if (session.blueprintId !== input.blueprintId) {
+            refused.push(refusal(serviceId, memberId, 'not-found', locale));
+            continue;
+          }
+          const participantId = newId('reg');
+          const holdExpiresAt = new Date(now.getTime() + organization.holdMinutes * 60_000);
+          const chosen = price.supplements
+            .map((s) => s.supplementId)
+            .filter((id) => input.supplementIds.includes(id));
+          try {
+            const seated = await insertWithSeat(ctx.db, {
+              organizationId,
+              id: participantId,
+              serviceId,
+              memberId,
+              familyId,
+              status: 'reserved',
+              cartLinked: true,
+              holdExpiresAt,
+              chosenSupplementIds: chosen,
+              createdByUserId: auth.userId,
+              now,
+            });
+            if (!seated) throw new SeatTaken();
+          } catch (error) {
+            const facts = {
+              activityName: session.blueprintName,
+              startDateTime: session.startDateTime,
+              timeZone: organization.timeZone,
+            };
+            if (error instanceof SeatTaken) {
+              refused.push(fullRefusal(serviceId, memberId, locale, facts));
+              continue;
+            }
+            if (isUniqueViolation(error, 'participants_live_unique')) {
+              const memberName = member.firstName || displayName(member, 'participant', locale);
+              refused.push(alreadyRegisteredRefusal(serviceId, memberId, locale, { ...facts, memberName }));
+              continue;
+            }
+            throw error;
+          }
+          added.push({
+            participantId,
+            member: { id: member.id, firstName: member.firstName, lastName: member.lastName },
+            service: {
+              id: session.id,
+              blueprintId: session.blueprintId,
+              blueprintName: session.blueprintName,
+              colorCode: session.colorCode,
+              startDateTime: session.startDateTime.toISOString(),
+              duration: session.duration,
+              status: session.status,
+            },
+            ...price,
+            holdExpiresAt: holdExpiresAt.toISOString(),
+          });
+        }
+      }
+      return { added, refused, cart: await cartOf(organizationId, familyId, now) };
+    },
+
+    /** Removes a line of the family's cart: the seat goes back (and to the waiting list). */
+    async removeItem(auth: AuthContext, participantId: string): Promise<Cart> {
+      const organizationId = auth.organizationId;
+      const familyId = familyOf(auth);
+      const now = ctx.clock.now();
+      let freedService: string | null = null;
+      await ctx.db.transaction(async (tx) => {
+        const repository = createCartRepository(tx);
+        const line = await repository.findLine(organizationId, familyId, participantId);
+        if (!line) throw new AppError('not_found');
+        if (await releaseSeat(tx, organizationId, line.id)) freedService = line.serviceId;
+        await repository.deleteLines(organizationId, [line.id]);
+      });
+      if (freedService) await orderService.offerSeats(organizationId, [freedService]);
+      return cartOf(organizationId, familyId, now);
+    },
+
+    /**
+     * Turns the family's cart into an order, in one transaction that locks the cart lines still on hold.
+     * Offline: a structured reference, participants confirmed at once, the order waits for the transfer.
+     * Online: participants stay reserved (a fresh hold) until the provider says paid; the payment starts
+     * after commit. A free order is completed at once.
+     */
+    async checkout(auth: AuthContext, input: CheckoutInput): Promise<CheckoutResult> {
+      const organizationId = auth.organizationId;
+      const familyId = familyOf(auth);
+      const now = ctx.clock.now();
+      const facts = await createCartRepository(ctx.db).checkoutFacts(organizationId, auth.userId);
+      if (!facts) throw new AppError('not_found');
+      const { buyerFirstName, buyerLastName, ...organization } = facts;
+      const buyer = { firstName: buyerFirstName, lastName: buyerLastName };
+      const allowed = paymentProvidersOf(organization);
+
+      const built = await ctx.db.transaction(async (tx) => {
+        const repository = createCartRepository(tx);
+        const lines = await repository.lockLines(organizationId, familyId, now);
+        if (lines.length === 0) throw conflict(CART_MESSAGES.empty);
+        const priced = priceLines(lines, organization.timeZone);
+        const totalAmount = priced.reduce((sum, p) => sum + p.price.totalAmount, 0);
+        const taxAmount = priced.reduce((sum, p) => sum + p.price.taxAmount, 0);
+        const free = totalAmount === 0;
+
+        let provider: PaymentProvider;
+        if (input.paymentProvider) {
+          provider = input.paymentProvider;
+          if (!free && !allowed.includes(provider)) {
+            throw conflict(
+              provider === 'offline' ? CART_MESSAGES.offlineUnavailable : CART_MESSAGES.providerUnavailable,
+            );
+          }
+        } else {
+          const preferred = organization.paymentProvider as PaymentProvider;
+          provider = allowed.includes(preferred) ? preferred : (allowed[0] ?? preferred);
+          if (!free && allowed.length === 0) throw conflict(CART_MESSAGES.noProvider);
+        }
+        const offline = provider === 'offline';
+        const confirmNow = offline || free;
+        const orderId = newId('ord');
+        const holdExpiresAt = confirmNow ? null : new Date(now.getTime() + organization.holdMinutes * 60_000);
+
+        const order: OrderRow = {
+          organizationId,
+          id: orderId,
+          familyId,
+          userId: auth.userId,
+          status: free ? 'completed' : 'pending',
+          paymentProvider: provider,
+          totalAmount,
+          taxAmount,
+          paidAmount: 0,
+          structuredReference: null,
+          locale: auth.locale,
+          holdExpiresAt,
+          paidAt: free ? now : null,
+          cancelledAt: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        const lineRows = priced.map(({ line, price }, position) => ({
+          organizationId,
+          id: newId('orl'),
+          orderId,
+          participantId: line.participantId,
+          serviceId: line.serviceId,
+          memberId: line.memberId,
+          description: lineDescription(
+            line.blueprintName,
+            line.startDateTime,
+            organization.timeZone,
+            displayName(line, 'participant', auth.locale),
+            auth.locale,
+          ),
+          unitPrice: price.unitPrice,
+          supplements: price.supplements,
+          taxPercentage: price.taxPercentage,
+          totalAmount: price.totalAmount,
+          taxAmount: price.taxAmount,
+          position,
+        }));
+        // Offline: the transfer awaited. Online: the payments service creates the attempt at the provider.
+        const paymentRows: PaymentRow[] =
+          offline && !free
+            ? [
+                {
+                  organizationId,
+                  id: newId('pay'),
+                  orderId,
+                  provider,
+                  status: 'open',
+                  amount: totalAmount,
+                  refundedAmount: 0,
+                  providerPaymentId: null,
+                  checkoutUrl: null,
+                  method: 'transfer',
+                  receivedAt: null,
+                  recordedByUserId: null,
+                  createdAt: now,
+                  updatedAt: now,
+                },
+              ]
+            : [];
+        const actor = { actorUserId: auth.userId, impersonatorUserId: auth.impersonatorUserId };
+        const audit = lines.flatMap((l) => {
+          const subject = {
+            organizationId,
+            ...actor,
+            subjectType: 'participant',
+            subjectId: l.participantId,
+            data: { orderId, serviceId: l.serviceId, memberId: l.memberId },
+          };
+          return (
+            confirmNow ? ['registration-created', 'registration-confirmed'] : ['registration-created']
+          ).map((type) => ({ ...subject, id: newId('aud'), type }));
+        });
+
+        // One statement writes it all. A reference is random: on the (rare) clash with another order's,
+        // nothing is written and another one is drawn.
+        for (let attempt = 0; ; attempt++) {
+          const reference = offline && !free ? newReference(organization.billingCountry) : null;
+          const written = await repository.writeOrder({
+            order: { ...order, structuredReference: reference },
+            lines: lineRows,
+            payments: paymentRows,
+            participantIds: lines.map((l) => l.participantId),
+            confirm: confirmNow,
+            holdExpiresAt,
+            audit,
+          });
+          if (written) {
+            order.structuredReference = reference;
+            break;
+          }
+          if (attempt >= 5) throw new Error('no free structured reference after 6 draws');
+        }
+
+        const lineViews: OrderLineView[] = priced.map(({ line }, i) => ({
+          line: { ...lineRows[i]! },
+          member: { id: line.memberId, firstName: line.firstName, lastName: line.lastName },
+          service: {
+            id: line.serviceId,
+            blueprintId: line.blueprintId,
+            blueprintName: line.blueprintName,
+            colorCode: line.colorCode,
+            startDateTime: line.startDateTime,
+            duration: line.duration,
+            status: line.status,
+          },
+          participantStatus: confirmNow ? 'confirmed' : 'reserved',
+        }));
+        return { order, lineViews, paymentRows, online: !confirmNow };
+      });
+
+      if (built.online) {
+        const redirectUrl = await orderService.startPayment(organizationId, built.order.id);
+        return { order: await orderService.detailOf(organizationId, built.order.id), redirectUrl };
+      }
+      return {
+        order: toOrderDetail({
+          order: built.order,
+          buyer,
+          lines: built.lineViews,
+          payments: built.paymentRows,
+          organization,
+        }),
+        redirectUrl: null,
+      };
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,151 @@
+import type {
+  OrderDetail,
+  OrderNextStep,
+  OrderSummary,
+  ParticipantStatus,
+  PaymentProvider,
+  PaymentStatus,
+  RegistrationStatus,
+  SessionStatus,
+} from '@inscrio/shared';
+import { displayName, formatDateTime, type Locale } from '@inscrio/shared';
+import { EpcQrError, epcQrPayload, qrSvg } from '../payments/offline/epc-qr';
+import { formatReferenceForTransfer } from '../payments/offline/references';
+import type { OrderLineView, OrderOrganization, OrderRow, PaymentRow } from './orders.repository';
+
+/*
+ * The order shapes the API sends (`orderSummarySchema`, `orderDetailSchema` of the shared contracts). The
+ * builders take plain rows so that checkout answers from what it just wrote, without reading it back.
+ */
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export interface Buyer {
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export function toOrderSummary(order: OrderRow, buyer: Buyer, linesCount: number): OrderSummary {
+  return {
+    id: order.id,
+    status: order.status as RegistrationStatus,
+    paymentProvider: order.paymentProvider as PaymentProvider,
+    totalAmount: order.totalAmount,
+    paidAmount: order.paidAmount,
+    family: { id: order.familyId, name: displayName(buyer, 'member') },
+    linesCount,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: iso(order.paidAt),
+  };
+}
+
+/** Cents still to be paid. */
+export const amountDue = (order: Pick<OrderRow, 'totalAmount' | 'paidAmount'>) =>
+  Math.max(0, order.totalAmount - order.paidAmount);
+
+const isOpen = (order: OrderRow) => order.status === 'pending' || order.status === 'require-action';
+
+/** What the family should do next on its order page. */
+export function nextStepOf(order: OrderRow, latest: PaymentRow | undefined): OrderNextStep {
+  if (!isOpen(order) || amountDue(order) === 0) return 'none';
+  if (order.paymentProvider === 'offline') return 'transfer';
+  if (order.status === 'require-action') return 'retry-payment';
+  if (latest?.status === 'pending') return 'wait-for-provider';
+  if (latest?.status === 'open' && latest.checkoutUrl) return 'pay-online';
+  return 'retry-payment';
+}
+
+/**
+ * The bank transfer instructions of an offline order with an amount due: the organisation's account,
+ * the structured reference as printed, and the EPC QR code (BCD 002) banking apps scan.
+ */
+export function transferOf(order: OrderRow, organization: OrderOrganization): OrderDetail['transfer'] {
+  const due = amountDue(order);
+  if (order.paymentProvider !== 'offline' || !isOpen(order) || due === 0) return null;
+  if (!organization.iban || !order.structuredReference) return null;
+  const reference = formatReferenceForTransfer(order.structuredReference);
+  let epcPayload = '';
+  let svg = '';
+  try {
+    epcPayload = epcQrPayload({
+      bic: organization.bic,
+      name: organization.name,
+      iban: organization.iban,
+      amountCents: due,
+      reference: order.structuredReference,
+    });
+    svg = qrSvg(epcPayload, { title: reference });
+  } catch (error) {
+    // A malformed IBAN or BIC entered by the organisation: the family still gets the written instructions.
+    if (!(error instanceof EpcQrError)) throw error;
+  }
+  return {
+    beneficiary: organization.name,
+    iban: organization.iban,
+    bic: organization.bic,
+    amount: due,
+    reference,
+    epcPayload,
+    qrSvg: svg,
+  };
+}
+
+export function toOrderDetail(input: {
+  order: OrderRow;
+  buyer: Buyer;
+  lines: OrderLineView[];
+  payments: PaymentRow[];
+  organization: OrderOrganization;
+}): OrderDetail {
+  const { order, lines, payments, organization } = input;
+  const latest = payments.at(-1);
+  const online = order.paymentProvider !== 'offline';
+  return {
+    ...toOrderSummary(order, input.buyer, lines.length),
+    taxAmount: order.taxAmount,
+    lines: lines.map((l) => ({
+      id: l.line.id,
+      participantId: l.line.participantId,
+      description: l.line.description,
+      member: l.member,
+      service: {
+        id: l.service.id,
+        blueprintId: l.service.blueprintId,
+        blueprintName: l.service.blueprintName,
+        colorCode: l.service.colorCode,
+        startDateTime: l.service.startDateTime.toISOString(),
+        duration: l.service.duration,
+        status: l.service.status as SessionStatus,
+      },
+      unitPrice: l.line.unitPrice,
+      supplements: l.line.supplements,
+      taxPercentage: l.line.taxPercentage,
+      totalAmount: l.line.totalAmount,
+      taxAmount: l.line.taxAmount,
+      participantStatus: l.participantStatus as ParticipantStatus,
+    })),
+    payments: payments.map((p) => ({
+      id: p.id,
+      provider: p.provider as PaymentProvider,
+      status: p.status as PaymentStatus,
+      amount: p.amount,
+      refundedAmount: p.refundedAmount,
+      method: p.method,
+      receivedAt: iso(p.receivedAt),
+      createdAt: p.createdAt.toISOString(),
+    })),
+    transfer: transferOf(order, organization),
+    nextStep: nextStepOf(order, latest),
+    checkoutUrl: online && isOpen(order) && latest?.status === 'open' ? (latest.checkoutUrl ?? null) : null,
+    holdExpiresAt: online && isOpen(order) ? iso(order.holdExpiresAt) : null,
+  };
+}
+
+/** The description of an order line: activity — date — member, in the family's language. */
+export const lineDescription = (
+  activity: string,
+  start: Date,
+  timeZone: string,
+  memberName: string,
+  locale: Locale,
+) => `${activity} — ${formatDateTime(start, timeZone, locale)} — ${memberName}`;

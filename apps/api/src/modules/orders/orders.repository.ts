@@ -1,0 +1,275 @@
+import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  auditEvents,
+  blueprints,
+  members,
+  organizations,
+  orderLines,
+  orders,
+  participants,
+  payments,
+  services,
+} from '../../db/schema';
+import { newId } from '../../lib/ids';
+import type { AuditEntry } from '../audit/audit.writer';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** An order line with the member, session and participant it concerns. */
+export interface OrderLineView {
+  line: Pick<
+    OrderLineRow,
+    | 'id'
+    | 'participantId'
+    | 'description'
+    | 'unitPrice'
+    | 'supplements'
+    | 'taxPercentage'
+    | 'totalAmount'
+    | 'taxAmount'
+  >;
+  member: { id: string; firstName: string; lastName: string };
+  service: {
+    id: string;
+    blueprintId: string;
+    blueprintName: string;
+    colorCode: string;
+    startDateTime: Date;
+    duration: number;
+    status: string;
+  };
+  participantStatus: string;
+}
+
+/** What the order pages need of the organisation (transfer instructions, time zone). */
+export interface OrderOrganization {
+  id: string;
+  name: string;
+  timeZone: string;
+  iban: string | null;
+  bic: string | null;
+  billingCountry: string | null;
+  paymentProvider: string;
+  holdMinutes: number;
+  buckarooWebsiteKey: string | null;
+  buckarooSecretKeyEncrypted: string | null;
+}
+
+const serviceOfParticipant = and(
+  eq(services.organizationId, participants.organizationId),
+  eq(services.id, participants.serviceId),
+);
+const blueprintOfService = and(
+  eq(blueprints.organizationId, services.organizationId),
+  eq(blueprints.id, services.blueprintId),
+);
+
+/** The family's name on an order: the person who checked out. */
+const buyerMember = and(eq(members.organizationId, orders.organizationId), eq(members.userId, orders.userId));
+
+export interface OrderFilter {
+  familyId?: string;
+  status?: string;
+  /** An establishment manager: orders with at least one line in their establishment. */
+  establishmentId?: string | null;
+}
+
+/** Orders, their lines and payments. Every query is scoped by the organisation id. */
+export function createOrdersRepository(db: Executor) {
+  const where = (organizationId: string, filter: OrderFilter): SQL | undefined =>
+    and(
+      eq(orders.organizationId, organizationId),
+      filter.familyId ? eq(orders.familyId, filter.familyId) : undefined,
+      filter.status ? eq(orders.status, filter.status) : undefined,
+      filter.establishmentId
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(orderLines)
+              .innerJoin(
+                services,
+                and(
+                  eq(services.organizationId, orderLines.organizationId),
+                  eq(services.id, orderLines.serviceId),
+                ),
+              )
+              .innerJoin(blueprints, blueprintOfService)
+              .where(
+                and(
+                  eq(orderLines.organizationId, orders.organizationId),
+                  eq(orderLines.orderId, orders.id),
+                  eq(blueprints.establishmentId, filter.establishmentId),
+                ),
+              ),
+          )
+        : undefined,
+    );
+
+  return {
+    async organization(organizationId: string): Promise<OrderOrganization | undefined> {
+      const [row] = await db
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          timeZone: organizations.timeZone,
+          iban: organizations.iban,
+          bic: organizations.bic,
+          billingCountry: organizations.billingCountry,
+          paymentProvider: organizations.paymentProvider,
+          holdMinutes: organizations.holdMinutes,
+          buckarooWebsiteKey: organizations.buckarooWebsiteKey,
+          buckarooSecretKeyEncrypted: organizations.buckarooSecretKeyEncrypted,
+        })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      return row;
+    },
+
+    /** One page of orders, newest first, with the buyer's name and the number of lines. */
+    async list(organizationId: string, filter: OrderFilter, limit: number, offset: number) {
+      const condition = where(organizationId, filter);
+      const rows = await db
+        .select({
+          order: orders,
+          firstName: members.firstName,
+          lastName: members.lastName,
+          linesCount: sql<number>`(select cast(count(*) as int) from ${orderLines}
+            where ${orderLines.organizationId} = ${orders.organizationId} and ${orderLines.orderId} = ${orders.id})`,
+        })
+        .from(orders)
+        .leftJoin(members, buyerMember)
+        .where(condition)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .offset(offset);
+      const [total] = await db.select({ n: count() }).from(orders).where(condition);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** One order (in the family when given), with the buyer's name. */
+    async find(organizationId: string, orderId: string, filter: OrderFilter = {}) {
+      const [row] = await db
+        .select({ order: orders, firstName: members.firstName, lastName: members.lastName })
+        .from(orders)
+        .leftJoin(members, buyerMember)
+        .where(and(where(organizationId, filter), eq(orders.id, orderId)));
+      return row;
+    },
+
+    async lines(organizationId: string, orderId: string): Promise<OrderLineView[]> {
+      const rows = await db
+        .select({
+          line: {
+            id: orderLines.id,
+            participantId: orderLines.participantId,
+            description: orderLines.description,
+            unitPrice: orderLines.unitPrice,
+            supplements: orderLines.supplements,
+            taxPercentage: orderLines.taxPercentage,
+            totalAmount: orderLines.totalAmount,
+            taxAmount: orderLines.taxAmount,
+          },
+          member: { id: members.id, firstName: members.firstName, lastName: members.lastName },
+          service: {
+            id: services.id,
+            blueprintId: services.blueprintId,
+            blueprintName: blueprints.name,
+            colorCode: blueprints.colorCode,
+            startDateTime: services.startDateTime,
+            duration: services.duration,
+            status: services.status,
+          },
+          participantStatus: participants.status,
+        })
+        .from(orderLines)
+        .innerJoin(
+          participants,
+          and(
+            eq(participants.organizationId, orderLines.organizationId),
+            eq(participants.id, orderLines.participantId),
+          ),
+        )
+        .innerJoin(services, serviceOfParticipant)
+        .innerJoin(blueprints, blueprintOfService)
+        .innerJoin(
+          members,
+          and(eq(members.organizationId, participants.organizationId), eq(members.id, participants.memberId)),
+        )
+        .where(and(eq(orderLines.organizationId, organizationId), eq(orderLines.orderId, orderId)))
+        .orderBy(asc(orderLines.position));
+      return rows;
+    },
+
+    payments(organizationId: string, orderId: string): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.organizationId, organizationId), eq(payments.orderId, orderId)))
+        .orderBy(asc(payments.createdAt), asc(payments.id));
+    },
+
+    /** Locks the order row for a state change. */
+    async lock(organizationId: string, orderId: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)))
+        .for('update');
+      return row;
+    },
+
+    async update(organizationId: string, orderId: string, values: Partial<NewOrderRow>) {
+      await db
+        .update(orders)
+        .set(values)
+        .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)));
+    },
+
+    /** The order's participants, locked. */
+    lockParticipants(organizationId: string, orderId: string) {
+      return db
+        .select({
+          id: participants.id,
+          serviceId: participants.serviceId,
+          memberId: participants.memberId,
+          status: participants.status,
+          holdsSeat: participants.holdsSeat,
+        })
+        .from(participants)
+        .where(and(eq(participants.organizationId, organizationId), eq(participants.orderId, orderId)))
+        .for('update');
+    },
+
+    async updateParticipants(
+      organizationId: string,
+      ids: string[],
+      values: Partial<typeof participants.$inferInsert>,
+    ) {
+      if (ids.length === 0) return;
+      await db
+        .update(participants)
+        .set(values)
+        .where(and(eq(participants.organizationId, organizationId), inArray(participants.id, ids)));
+    },
+
+    /** The family's account e-mails and languages, to tell them about their order. */
+    familyRecipients(organizationId: string, familyId: string) {
+      return db.execute(sql`
+        select email, locale from users
+        where organization_id = ${organizationId} and family_id = ${familyId} and deleted_at is null
+        order by created_at limit 5`);
+    },
+
+    /** Appends several audit events in one statement (same shape as the audit writer). */
+    async audit(entries: AuditEntry[]) {
+      if (entries.length === 0) return;
+      await db.insert(auditEvents).values(entries.map((entry) => ({ id: newId('aud'), data: {}, ...entry })));
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

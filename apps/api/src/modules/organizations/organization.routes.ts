@@ -1,0 +1,51 @@
+import {
+  entityIdField,
+  isAtLeastOrgManager,
+  type Locale,
+  organizationSettingsDtoSchema,
+  organizationSettingsResultSchema,
+  organizationSettingsSchema,
+} from '@inscrio/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { localizedSchema } from '../../lib/validation';
+import { requireAuth } from '../../plugins/auth';
+import { createOrganizationService } from './organization.service';
+
+const tags = ['Organisations'];
+const managers = { allow: isAtLeastOrgManager };
+const idParams = localizedSchema((locale: Locale) => z.object({ id: entityIdField(locale) }));
+
+/** The organisation's configuration (spec section 7): its managers, and system staff for any. */
+export function organizationRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const organizations = createOrganizationService(ctx);
+
+    r.get(
+      '/organizations/:id',
+      {
+        config: managers,
+        schema: { tags, params: idParams, response: { 200: organizationSettingsDtoSchema } },
+      },
+      (request) => organizations.get(requireAuth(request), request.params.id),
+    );
+
+    r.patch(
+      '/organizations/:id',
+      {
+        config: managers,
+        schema: {
+          tags,
+          params: idParams,
+          body: localizedSchema(organizationSettingsSchema),
+          response: { 200: organizationSettingsResultSchema },
+        },
+      },
+      (request) =>
+        organizations.update(requireAuth(request), request.params.id, request.body, request.locale),
+    );
+  };
+}

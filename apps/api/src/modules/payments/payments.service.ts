@@ -1,0 +1,305 @@
+import type { Locale, PaymentProvider as ProviderName, PaymentStatus } from '@inscrio/shared';
+import { PAYMENT_PROVIDERS, resolveLocale } from '@inscrio/shared';
+import type { AppContext } from '../../app-context';
+import { organizationUrl } from '../../config';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-lifecycle';
+import { createBuckarooProvider } from './buckaroo/buckaroo.provider';
+import { createMollieConnections, type MollieConnections } from './mollie/mollie-connection';
+import { createMollieProvider } from './mollie/mollie.provider';
+import { createOfflineProvider } from './offline/offline.provider';
+import type { PaymentProvider } from './payment-provider';
+import { createPaymentsRepository, type PaymentRow } from './payments.repository';
+
+const PROVIDER_UNAVAILABLE: Record<Locale, string> = {
+  fr: 'Le prestataire de paiement est indisponible. Réessayez dans quelques instants.',
+  en: 'The payment provider is unavailable. Please try again in a moment.',
+};
+
+const FAILED_STATUSES: readonly PaymentStatus[] = ['failed', 'cancelled', 'expired'];
+
+/**
+ * Whether a payment may move from `from` to `to` (DESIGN.md section 5): only forward, so a replayed,
+ * duplicated or out-of-order notification never pays twice nor un-pays. A failed, cancelled or expired
+ * payment may still become paid (Buckaroo's 490 may turn into 190); nothing leaves paid but refunded.
+ */
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  if (from === to) return false;
+  switch (from) {
+    case 'open':
+      return to !== 'refunded';
+    case 'pending':
+      return to !== 'open' && to !== 'refunded';
+    case 'failed':
+    case 'cancelled':
+    case 'expired':
+      return to === 'paid';
+    case 'paid':
+      return to === 'refunded';
+    default:
+      return false;
+  }
+}
+
+/** The webhook address a provider calls: on the base host (Node and providers need no subdomain). */
+export const webhookUrl = (ctx: AppContext, provider: ProviderName) =>
+  `${ctx.config.urlScheme}://${ctx.config.appBaseHost}/api/payments/webhooks/${provider}`;
+
+const isProviderName = (value: string): value is ProviderName =>
+  (PAYMENT_PROVIDERS.values as readonly string[]).includes(value);
+
+/** One instance per application; the providers, their clients and the Mollie connections behind them. */
+export function createPaymentProviders(ctx: AppContext) {
+  const mollieConnections = createMollieConnections(ctx);
+  const providers: Record<ProviderName, PaymentProvider> = {
+    offline: createOfflineProvider(),
+    mollie: createMollieProvider(ctx, mollieConnections),
+    buckaroo: createBuckarooProvider(ctx, webhookUrl(ctx, 'buckaroo')),
+  };
+  return {
+    mollieConnections,
+    get(name: string): PaymentProvider {
+      if (!isProviderName(name)) throw new AppError('conflict');
+      return providers[name];
+    },
+  };
+}
+
+export type PaymentProviders = ReturnType<typeof createPaymentProviders>;
+
+const registry = new WeakMap<AppContext, PaymentProviders>();
+
+/** The application's providers (built once per context). */
+export function paymentProvidersOf(ctx: AppContext): PaymentProviders {
+  let providers = registry.get(ctx);
+  if (!providers) {
+    providers = createPaymentProviders(ctx);
+    registry.set(ctx, providers);
+  }
+  return providers;
+}
+
+export function createPaymentsService(ctx: AppContext) {
+  const repository = createPaymentsRepository(ctx.db);
+  const providers = paymentProvidersOf(ctx);
+
+  /**
+   * Moves the payment to `status` if that is a forward move, in one transaction that locks the payment
+   * row; on the move to paid the order's received amount grows and, once covered, the order is paid; on
+   * a failure the order needs action. Answers whether something changed.
+   */
+  async function applyStatus(
+    organizationId: string,
+    paymentId: string,
+    status: PaymentStatus,
+    executor?: Executor,
+  ): Promise<boolean> {
+    const run = async (tx: Executor) => {
+      const payments = createPaymentsRepository(tx);
+      const payment = await payments.lockPayment(organizationId, paymentId);
+      if (!payment || !canMovePayment(payment.status as PaymentStatus, status)) return false;
+      const now = ctx.clock.now();
+      await payments.updatePayment(organizationId, paymentId, {
+        status,
+        ...(status === 'paid' ? { receivedAt: payment.receivedAt ?? now } : {}),
+      });
+      if (status === 'paid') {
+        const order = await payments.findOrder(organizationId, payment.orderId);
+        const received = await payments.receivedAmount(organizationId, payment.orderId);
+        if (order && received >= order.totalAmount) {
+          await markOrderPaid(tx, ctx, organizationId, payment.orderId, now);
+        } else {
+          await payments.setOrderPaidAmount(organizationId, payment.orderId, received);
+        }
+      } else if (FAILED_STATUSES.includes(status)) {
+        await markOrderPaymentFailed(tx, ctx, organizationId, payment.orderId);
+      }
+      return true;
+    };
+    return executor ? run(executor) : ctx.db.transaction(run);
+  }
+
+  /** The provider-side status of a payment we know, applied. Unknown ids change nothing. */
+  async function applyProviderStatus(
+    organizationId: string,
+    provider: string,
+    providerPaymentId: string,
+    status: PaymentStatus,
+  ): Promise<boolean> {
+    const payment = await repository.findByProviderId(provider, providerPaymentId);
+    if (!payment || payment.organizationId !== organizationId) return false;
+    return applyStatus(organizationId, payment.id, status);
+  }
+
+  return {
+    applyStatus,
+
+    /**
+     * Starts (or restarts) the payment of an order at its provider, for what is still due. Called after
+     * the checkout's transaction commits (and on retry): the provider is called outside any transaction.
+     * A provider error marks the attempt failed, puts the order in `require-action` and answers 503.
+     */
+    async startPayment(organizationId: string, orderId: string): Promise<{ checkoutUrl: string | null }> {
+      const organization = await repository.findOrganization(organizationId);
+      const order = await repository.findOrder(organizationId, orderId);
+      if (!organization || !order) throw new AppError('not_found');
+      if (order.status === 'completed' || order.status === 'cancelled') {
+        throw new AppError('conflict');
+      }
+      const due = order.totalAmount - (await repository.receivedAmount(organizationId, orderId));
+      if (due <= 0) return { checkoutUrl: null };
+      const provider = providers.get(order.paymentProvider);
+
+      // A still-open attempt for the same amount is reused (a double click on "pay" makes one payment).
+      const open = (await repository.paymentsOfOrder(organizationId, orderId)).find(
+        (p) => p.status === 'open' && p.provider === order.paymentProvider && p.amount === due,
+      );
+      if (open && (open.checkoutUrl || order.paymentProvider === 'offline')) {
+        return { checkoutUrl: open.checkoutUrl };
+      }
+
+      const paymentId = newId('pay', ctx.clock.now().getTime());
+      await repository.insertPayment({
+        organizationId,
+        id: paymentId,
+        orderId,
+        provider: order.paymentProvider,
+        status: 'open',
+        amount: due,
+      });
+      try {
+        const created = await provider.createPayment({
+          organization: {
+            id: organization.id,
+            name: organization.name,
+            country: organization.billingCountry,
+          },
+          paymentId,
+          orderId,
+          amount: due,
+          description: `${organization.name} — ${orderId}`,
+          locale: resolveLocale(order.locale),
+          returnUrl: organizationUrl(
+            ctx.config,
+            organization.key,
+            `/api/payments/return/${encodeURIComponent(orderId)}`,
+          ),
+          webhookUrl: webhookUrl(ctx, provider.name),
+        });
+        await repository.updatePayment(organizationId, paymentId, {
+          providerPaymentId: created.providerPaymentId,
+          checkoutUrl: created.checkoutUrl,
+        });
+        if (created.status !== 'open') await applyStatus(organizationId, paymentId, created.status);
+        return { checkoutUrl: created.checkoutUrl };
+      } catch (error) {
+        ctx.logger.warn({ err: error, organizationId, orderId, paymentId }, 'payment provider refused');
+        await ctx.db.transaction(async (tx) => {
+          await createPaymentsRepository(tx).updatePayment(organizationId, paymentId, { status: 'failed' });
+          await markOrderPaymentFailed(tx, ctx, organizationId, orderId);
+        });
+        throw new AppError('unavailable', [], PROVIDER_UNAVAILABLE);
+      }
+    },
+
+    /** A provider's notification: verified by the provider, then applied. Unknown payments change nothing. */
+    async handleNotification(
+      providerName: 'mollie' | 'buckaroo',
+      input: { headers: Record<string, string | string[] | undefined>; rawBody: string; url: string },
+    ): Promise<void> {
+      const provider = providers.get(providerName);
+      const notification = await provider.handleNotification({ organizationId: null, ...input });
+      if (!notification) return;
+      const status =
+        notification.status ??
+        (await provider.status(notification.organizationId, notification.providerPaymentId));
+      await applyProviderStatus(
+        notification.organizationId,
+        providerName,
+        notification.providerPaymentId,
+        status,
+      );
+    },
+
+    /**
+     * The family comes back from the provider: the latest online attempt's status is read from the
+     * provider first, so the order shows paid even before the webhook. Provider errors are ignored (the
+     * webhook will tell). Answers where to send the browser.
+     */
+    async returnFromProvider(organizationId: string, organizationKey: string, orderId: string) {
+      const order = await repository.findOrder(organizationId, orderId);
+      const target = organizationUrl(
+        ctx.config,
+        organizationKey,
+        order ? `/orders/${encodeURIComponent(orderId)}` : '/orders',
+      );
+      if (!order) return target;
+      const latest = (await repository.paymentsOfOrder(organizationId, orderId)).find(
+        (p) => p.providerPaymentId !== null && p.provider !== 'offline',
+      );
+      if (latest && (latest.status === 'open' || latest.status === 'pending')) {
+        try {
+          const status = await providers
+            .get(latest.provider)
+            .status(organizationId, latest.providerPaymentId!);
+          await applyStatus(organizationId, latest.id, status);
+        } catch (error) {
+          ctx.logger.warn({ err: error, organizationId, orderId }, 'payment status check on return failed');
+        }
+      }
+      return target;
+    },
+
+    /**
+     * Refunds part or all of a paid payment through its provider, recorded in payment_refunds; the
+     * order's received amount shrinks and a fully refunded payment becomes `refunded`.
+     */
+    async refund(organizationId: string, paymentId: string, amount: number, reason: string) {
+      const payment = await repository.findPayment(organizationId, paymentId);
+      if (!payment) throw new AppError('not_found');
+      if (payment.status !== 'paid') throw new AppError('conflict');
+      if (!Number.isInteger(amount) || amount <= 0 || amount > payment.amount - payment.refundedAmount) {
+        throw new AppError('validation_failed', [{ field: 'amount', rule: 'too_big', message: 'amount' }]);
+      }
+      let result;
+      try {
+        result = await providers.get(payment.provider).refund(organizationId, payment, amount, reason);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        ctx.logger.warn({ err: error, organizationId, paymentId }, 'refund refused by the provider');
+        throw new AppError('unavailable', [], PROVIDER_UNAVAILABLE);
+      }
+      const refundId = newId('rfd', ctx.clock.now().getTime());
+      await ctx.db.transaction(async (tx) => {
+        const payments = createPaymentsRepository(tx);
+        const locked = (await payments.lockPayment(organizationId, paymentId)) as PaymentRow;
+        const refundedAmount = locked.refundedAmount + amount;
+        await payments.insertRefund({
+          organizationId,
+          id: refundId,
+          paymentId,
+          amount,
+          status: result.status,
+          providerRefundId: result.providerRefundId,
+          reason,
+        });
+        await payments.updatePayment(organizationId, paymentId, {
+          refundedAmount,
+          ...(refundedAmount >= locked.amount ? { status: 'refunded' } : {}),
+        });
+        await payments.setOrderPaidAmount(
+          organizationId,
+          locked.orderId,
+          await payments.receivedAmount(organizationId, locked.orderId),
+        );
+      });
+      return { id: refundId, ...result };
+    },
+
+    mollie: providers.mollieConnections as MollieConnections,
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

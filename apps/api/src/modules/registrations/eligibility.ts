@@ -1,0 +1,597 @@
+import {
+  ageRestrictionText,
+  allowsSelfRegistration,
+  displayName,
+  formatDate,
+  formatDateTime,
+  type Locale,
+  type RegistrationRefusal,
+  type ReviewReason,
+  type SessionStatus,
+  VISIBILITIES,
+} from '@inscrio/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { type Executor, executePrepared } from '../../db/client';
+import { organizations, periods } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/auth';
+import { ageInMonths } from '../catalog/catalog.service';
+import { assertConditionsAccepted } from '../users/conditions.service';
+
+/*
+ * Whether one member may be registered to one session, and at what price. The cart runs every check for
+ * a family; a manager registering directly skips the ones their role overrides (visibility, age…). The
+ * seat check here is only a courtesy read: the seat itself is taken by `takeSeat` in the transaction
+ * that inserts the participant, which is what guarantees no overselling.
+ */
+
+/** Statuses of a live registration (the `participants_live_unique` index). */
+export const LIVE_STATUSES = ['invited', 'reserved', 'confirmed', 'needs-review'] as const;
+
+export type EligibilityCheck =
+  'visibility' | 'age' | 'past' | 'opening' | 'conditions' | 'already-registered' | 'overlap' | 'full';
+
+export interface EligibilityRequest {
+  organizationId: string;
+  serviceId: string;
+  memberId: string;
+  /** The member must belong to this family (the caller's); null: any member of the organisation (managers). */
+  familyId: string | null;
+  /** Optional supplements (without an age bracket) chosen for this line; unknown ids are ignored. */
+  supplementIds?: readonly string[];
+  locale: Locale;
+  /** The caller, for the conditions check (ROI, legal mentions); without it that check is skipped. */
+  auth?: AuthContext;
+}
+
+export interface EligibilityOptions {
+  /** Checks to leave out, e.g. `{ visibility: true, age: true }` for a manager's direct registration. */
+  skip?: Partial<Record<EligibilityCheck, boolean>>;
+  /** Defaults to `ctx.clock.now()`. */
+  now?: Date;
+}
+
+export interface PriceSupplement {
+  supplementId: string;
+  name: string;
+  /** Cents. */
+  price: number;
+}
+
+/** A line's price, VAT included, computed on the session date. */
+export interface LinePrice {
+  unitPrice: number;
+  supplements: PriceSupplement[];
+  /** Hundredths of a percent. */
+  taxPercentage: number;
+  totalAmount: number;
+  taxAmount: number;
+}
+
+export interface EligibleSession {
+  id: string;
+  blueprintId: string;
+  blueprintName: string;
+  colorCode: string;
+  startDateTime: Date;
+  duration: number;
+  status: SessionStatus;
+  maxSeats: number;
+  reservedSeats: number;
+  visibility: string;
+  periodId: string | null;
+}
+
+export interface EligibleMember {
+  id: string;
+  familyId: string;
+  firstName: string;
+  lastName: string;
+  birthdate: string | null;
+}
+
+export interface EligibleOrganization {
+  id: string;
+  name: string;
+  timeZone: string;
+  holdMinutes: number;
+}
+
+export interface RefusalResult {
+  serviceId: string;
+  memberId: string;
+  reason: RegistrationRefusal;
+  message: string;
+  canRequest: ReviewReason | null;
+}
+
+export type EligibilityResult =
+  | {
+      ok: true;
+      price: LinePrice;
+      session: EligibleSession;
+      member: EligibleMember;
+      organization: EligibleOrganization;
+      /** Age in months on the session date (null when the birthdate is unknown). */
+      ageMonths: number | null;
+      /** The family has cart lines whose hold lapsed (the cart clears them). */
+      expiredCartLines: boolean;
+    }
+  | {
+      ok: false;
+      refusal: RefusalResult;
+      /** The family has cart lines whose hold lapsed (they may be why: the cart clears them and retries). */
+      expiredCartLines?: boolean;
+    };
+
+/** What the family may ask instead of a refused registration. */
+export const REFUSAL_REQUESTS: Readonly<Record<RegistrationRefusal, ReviewReason | null>> = Object.freeze({
+  'not-found': null,
+  'not-open-yet': null,
+  'self-registration-closed': 'visibility',
+  'session-unavailable': null,
+  'session-past': null,
+  'too-young': 'age',
+  'too-old': 'age',
+  'already-registered': null,
+  overlap: null,
+  full: 'waiting-list',
+  'conditions-not-accepted': null,
+});
+
+/** The facts a refusal message may quote. */
+export interface RefusalFacts {
+  memberName?: string;
+  activityName?: string;
+  /** The session's start, already formatted 'dd/MM/yyyy HH:mm' in the organisation's zone. */
+  sessionStart?: string;
+  /** 'à partir de 3 ans', 'jusqu'à 6 ans', 'entre 3 ans et 6 ans'. */
+  ageRule?: string;
+  /** The registration opening, 'dd/MM/yyyy' and 'HH:mm' in the organisation's zone. */
+  opensOn?: string;
+  opensAt?: string;
+  /** The overlapping registration, e.g. 'Natation — 14/03/2027 10:00'. */
+  overlapWith?: string;
+  birthdateUnknown?: boolean;
+  /** A message given by another module (conditions). */
+  text?: string;
+}
+
+const MESSAGES: Record<Locale, Record<RegistrationRefusal, (f: RefusalFacts) => string>> = {
+  fr: {
+    'not-found': () => 'Cette séance ou ce membre est introuvable.',
+    'not-open-yet': (f) => `Les inscriptions ouvrent le ${f.opensOn} à ${f.opensAt}.`,
+    'self-registration-closed': () => "Inscription sur demande auprès de l'organisation.",
+    'session-unavailable': (f) => `La séance ${f.activityName} du ${f.sessionStart} est annulée.`,
+    'session-past': (f) => `La séance ${f.activityName} du ${f.sessionStart} a déjà commencé.`,
+    'too-young': (f) =>
+      f.birthdateUnknown
+        ? `La date de naissance de ${f.memberName} est inconnue : impossible de vérifier l'âge requis pour cette activité (${f.ageRule}).`
+        : `${f.memberName} n'a pas l'âge requis pour cette activité (${f.ageRule}).`,
+    'too-old': (f) => `${f.memberName} n'a pas l'âge requis pour cette activité (${f.ageRule}).`,
+    'already-registered': (f) =>
+      `${f.memberName} est déjà inscrit(e) à la séance ${f.activityName} du ${f.sessionStart}.`,
+    overlap: (f) =>
+      `${f.memberName} est déjà inscrit(e) à une autre séance au même moment (${f.overlapWith}).`,
+    full: (f) => `La séance ${f.activityName} du ${f.sessionStart} est complète.`,
+    'conditions-not-accepted': (f) =>
+      f.text ??
+      "Vous devez accepter le règlement d'ordre intérieur et les mentions légales de l'organisation avant d'inscrire un membre.",
+  },
+  en: {
+    'not-found': () => 'This session or member could not be found.',
+    'not-open-yet': (f) => `Registrations open on ${f.opensOn} at ${f.opensAt}.`,
+    'self-registration-closed': () => 'Registration on request to the organisation.',
+    'session-unavailable': (f) => `The ${f.activityName} session of ${f.sessionStart} is cancelled.`,
+    'session-past': (f) => `The ${f.activityName} session of ${f.sessionStart} has already started.`,
+    'too-young': (f) =>
+      f.birthdateUnknown
+        ? `${f.memberName}'s birthdate is unknown: the age required for this activity (${f.ageRule}) cannot be checked.`
+        : `${f.memberName} does not meet the age required for this activity (${f.ageRule}).`,
+    'too-old': (f) => `${f.memberName} does not meet the age required for this activity (${f.ageRule}).`,
+    'already-registered': (f) =>
+      `${f.memberName} is already registered to the ${f.activityName} session of ${f.sessionStart}.`,
+    overlap: (f) =>
+      `${f.memberName} is already registered to another session at the same time (${f.overlapWith}).`,
+    full: (f) => `The ${f.activityName} session of ${f.sessionStart} is full.`,
+    'conditions-not-accepted': (f) =>
+      f.text ??
+      "You must accept the organisation's rules of procedure and legal notice before registering anyone.",
+  },
+};
+
+/** The French or English message of a refusal. */
+export function refusalMessage(
+  reason: RegistrationRefusal,
+  locale: Locale,
+  facts: RefusalFacts = {},
+): string {
+  return MESSAGES[locale][reason](facts);
+}
+
+/** A refusal with its message and what may be asked instead. */
+export function refusal(
+  serviceId: string,
+  memberId: string,
+  reason: RegistrationRefusal,
+  locale: Locale,
+  facts: RefusalFacts = {},
+): RefusalResult {
+  return {
+    serviceId,
+    memberId,
+    reason,
+    message: refusalMessage(reason, locale, facts),
+    canRequest: REFUSAL_REQUESTS[reason],
+  };
+}
+
+/** 'À partir de 3 ans' → 'à partir de 3 ans', for use inside a sentence. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** A bound of an age rule: null or 0 means none. */
+const withinAge = (age: number, min: number | null, max: number | null) =>
+  (!min || age >= min) && (!max || age <= max);
+
+/** VAT included in a VAT-inclusive amount: total × rate / (100 % + rate), rounded to the cent. */
+export const includedTax = (total: number, rate: number): number =>
+  rate > 0 ? Math.round((total * rate) / (10000 + rate)) : 0;
+
+/**
+ * The price of one line: the activity's price, the supplements whose age bracket holds the attendee on
+ * the session date, and the chosen optional supplements (those without a bracket).
+ */
+export function priceLine(
+  blueprint: { price: number; taxPercentage: number },
+  supplements: readonly {
+    id: string;
+    name: string;
+    price: number;
+    minAge: number | null;
+    maxAge: number | null;
+  }[],
+  ageMonths: number | null,
+  chosen: readonly string[],
+): LinePrice {
+  const applied: PriceSupplement[] = [];
+  for (const s of supplements) {
+    const bracketed = s.minAge !== null || s.maxAge !== null;
+    const applies = bracketed
+      ? ageMonths !== null && withinAge(ageMonths, s.minAge, s.maxAge)
+      : chosen.includes(s.id);
+    if (applies) applied.push({ supplementId: s.id, name: s.name, price: s.price });
+  }
+  const totalAmount = blueprint.price + applied.reduce((sum, s) => sum + s.price, 0);
+  return {
+    unitPrice: blueprint.price,
+    supplements: applied,
+    taxPercentage: blueprint.taxPercentage,
+    totalAmount,
+    taxAmount: includedTax(totalAmount, blueprint.taxPercentage),
+  };
+}
+
+interface SupplementData {
+  id: string;
+  name: string;
+  price: number;
+  minAge: number | null;
+  maxAge: number | null;
+}
+
+interface EligibilityRow {
+  id: string | null;
+  blueprint_id: string;
+  period_id: string | null;
+  start_date_time: Date | string;
+  duration: number;
+  status: string;
+  max_seats: number;
+  reserved_seats: number;
+  blueprint_name: string;
+  color_code: string;
+  visibility: string;
+  archived_at: Date | string | null;
+  price: number;
+  tax_percentage: number;
+  min_age: number | null;
+  max_age: number | null;
+  registration_opens_at: Date | string | null;
+  organization_name: string;
+  time_zone: string;
+  hold_minutes: number;
+  roi_published_at: Date | string | null;
+  legal_mentions_published_at: Date | string | null;
+  supplements: SupplementData[];
+  member: {
+    id: string;
+    familyId: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    birthdate: string | null;
+  } | null;
+  conflicts: { serviceId: string; status: string; startDateTime: string; blueprintName: string }[];
+  acceptance: { roi: string | null; legal: string | null } | null;
+  expired: boolean;
+}
+
+const asDate = (value: Date | string | null): Date | null =>
+  value === null ? null : value instanceof Date ? value : new Date(value);
+
+/**
+ * Everything the checks need, in one round trip: the session with its activity, period and
+ * organisation; the member (in the family when given); the member's conflicting live registrations
+ * (the same session, or another one whose time range intersects it); the activity's supplements; the
+ * caller's acceptance of the conditions; and whether the family has lapsed cart lines to clear first.
+ */
+async function loadFacts(db: Executor, request: EligibilityRequest, now: Date): Promise<EligibilityRow> {
+  const { organizationId, serviceId, memberId, familyId } = request;
+  const userId = request.auth?.userId ?? null;
+  const rows = await executePrepared<EligibilityRow>(
+    db,
+    'registration_eligibility',
+    sql`
+    select s.id, s.blueprint_id, s.period_id, s.start_date_time, s.duration, s.status, s.max_seats,
+      s.reserved_seats, b.name as blueprint_name, b.color_code, b.visibility, b.archived_at, b.price,
+      b.tax_percentage, b.min_age, b.max_age, pe.registration_opens_at, o.name as organization_name,
+      o.time_zone, o.hold_minutes, o.roi_published_at, o.legal_mentions_published_at,
+      (select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'price', x.price,
+          'minAge', x.min_age, 'maxAge', x.max_age) order by x.position, x.name), '[]'::json)
+        from blueprint_supplements x
+        where x.organization_id = s.organization_id and x.blueprint_id = s.blueprint_id) as supplements,
+      (select json_build_object('id', m.id, 'familyId', m.family_id, 'firstName', m.first_name,
+          'lastName', m.last_name, 'email', m.email, 'birthdate', m.birthdate)
+        from members m
+        where m.organization_id = o.id and m.id = ${memberId} and m.deleted_at is null
+          and (${familyId}::text is null or m.family_id = ${familyId}::text)) as member,
+      (select coalesce(json_agg(json_build_object('serviceId', c.service_id, 'status', c.status,
+          'startDateTime', c.start_date_time, 'blueprintName', c.blueprint_name)
+          order by c.start_date_time), '[]'::json)
+        from (
+          select p.service_id, p.status, os.start_date_time, ob.name as blueprint_name
+          from participants p
+          join services os on os.organization_id = p.organization_id and os.id = p.service_id
+          join blueprints ob on ob.organization_id = os.organization_id and ob.id = os.blueprint_id
+          where p.organization_id = o.id and p.member_id = ${memberId}
+            and p.status in ('invited', 'reserved', 'confirmed', 'needs-review')
+            and (p.service_id = s.id or (
+              p.status in ('invited', 'reserved', 'confirmed') and os.status <> 'cancelled'
+              and os.start_date_time < s.start_date_time + make_interval(mins => s.duration)
+              and os.start_date_time + make_interval(mins => os.duration) > s.start_date_time))
+            and not (p.cart_linked and p.order_id is null and p.hold_expires_at <= ${now.toISOString()}::timestamptz)
+          limit 5) c) as conflicts,
+      (select json_build_object('roi', u.has_accepted_roi_at, 'legal', u.has_accepted_legal_mentions_at)
+        from users u where u.organization_id = o.id and u.id = ${userId}::text) as acceptance,
+      exists (select 1 from participants e
+        where e.organization_id = o.id and e.family_id = ${familyId}::text and e.status = 'reserved'
+          and e.cart_linked and e.order_id is null
+          and e.hold_expires_at <= ${now.toISOString()}::timestamptz) as expired
+    from organizations o
+    left join services s on s.organization_id = o.id and s.id = ${serviceId}
+    left join blueprints b on b.organization_id = s.organization_id and b.id = s.blueprint_id
+    left join periods pe on pe.organization_id = s.organization_id and pe.id = s.period_id
+    where o.id = ${organizationId}`,
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+/** Whether a published version of a condition still waits for the user's acceptance. */
+const mustAccept = (published: Date | null, accepted: Date | null) =>
+  published !== null && (accepted === null || accepted < published);
+
+/**
+ * Checks a (session, member) pair for a family and prices it, or says why not (a refusal of
+ * `REGISTRATION_REFUSALS` with its message and what may be requested instead). Checks, in order: the
+ * session exists in the organisation and its activity is listed (hidden or archived: not found), the
+ * member is a live member of the family, the session is not cancelled nor started, the activity allows
+ * self-registration (spec section 4: only public), the caller accepted the conditions, the period's
+ * registrations are open, the age on the session date (organisation time zone) is within the limits,
+ * the member is not already registered nor busy at the same time, and a seat is free.
+ */
+export async function checkEligibility(
+  ctx: AppContext,
+  db: Executor,
+  request: EligibilityRequest,
+  options: EligibilityOptions = {},
+): Promise<EligibilityResult> {
+  const { organizationId, serviceId, memberId, locale } = request;
+  const skip = options.skip ?? {};
+  const now = options.now ?? ctx.clock.now();
+  let expiredCartLines = false;
+  const refuse = (reason: RegistrationRefusal, facts: RefusalFacts = {}): EligibilityResult => ({
+    ok: false,
+    refusal: refusal(serviceId, memberId, reason, locale, facts),
+    expiredCartLines,
+  });
+
+  const row = await loadFacts(db, request, now);
+  expiredCartLines = row.expired;
+  const member = row.member;
+  if (
+    row.id === null ||
+    row.archived_at !== null ||
+    !VISIBILITIES.is(row.visibility) ||
+    (row.visibility === 'hidden' && !skip.visibility)
+  ) {
+    return refuse('not-found');
+  }
+  if (!member) return refuse('not-found');
+
+  const timeZone = row.time_zone;
+  const startDateTime = asDate(row.start_date_time)!;
+  const memberName = member.firstName.trim() || displayName(member, 'participant', locale);
+  // Formatting dates costs: the facts are only built for a refusal.
+  const facts = (): RefusalFacts => ({
+    memberName,
+    activityName: row.blueprint_name,
+    sessionStart: formatDateTime(startDateTime, timeZone, locale),
+  });
+
+  if (row.status === 'cancelled') return refuse('session-unavailable', facts());
+  if (!skip.past && startDateTime.getTime() <= now.getTime()) return refuse('session-past', facts());
+  if (!skip.visibility && !allowsSelfRegistration(row.visibility)) {
+    return refuse('self-registration-closed', facts());
+  }
+  if (!skip.conditions && request.auth) {
+    const auth = request.auth;
+    const pending =
+      auth.homeOrganizationId !== organizationId ||
+      mustAccept(asDate(row.roi_published_at), asDate(row.acceptance?.roi ?? null)) ||
+      mustAccept(asDate(row.legal_mentions_published_at), asDate(row.acceptance?.legal ?? null));
+    if (pending) {
+      // The conditions service words the refusal (and checks the home organisation's versions).
+      try {
+        await assertConditionsAccepted(ctx, auth, db);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
+        return refuse('conditions-not-accepted', { ...facts(), text: error.messageFor(locale) });
+      }
+    }
+  }
+  const opensAt = asDate(row.registration_opens_at);
+  if (!skip.opening && opensAt && opensAt.getTime() > now.getTime()) {
+    const opening = formatDateTime(opensAt, timeZone, locale);
+    return refuse('not-open-yet', {
+      ...facts(),
+      opensOn: formatDate(opensAt, timeZone, locale),
+      opensAt: opening.slice(-5),
+    });
+  }
+
+  const ageMonths = member.birthdate ? ageInMonths(member.birthdate, startDateTime, timeZone) : null;
+  const limited = Boolean(row.min_age) || Boolean(row.max_age);
+  if (!skip.age && limited) {
+    const ageRule = lowerFirst(ageRestrictionText(row.min_age, row.max_age, locale));
+    if (ageMonths === null) return refuse('too-young', { ...facts(), ageRule, birthdateUnknown: true });
+    if (row.min_age && ageMonths < row.min_age) return refuse('too-young', { ...facts(), ageRule });
+    if (row.max_age && ageMonths > row.max_age) return refuse('too-old', { ...facts(), ageRule });
+  }
+
+  const same = row.conflicts.find((c) => c.serviceId === row.id);
+  if (same && !skip['already-registered']) return refuse('already-registered', facts());
+  const other = row.conflicts.find((c) => c.serviceId !== row.id);
+  if (other && !skip.overlap) {
+    return refuse('overlap', {
+      ...facts(),
+      overlapWith: `${other.blueprintName} — ${formatDateTime(new Date(other.startDateTime), timeZone, locale)}`,
+    });
+  }
+
+  if (!skip.full && row.max_seats !== -1 && row.reserved_seats >= row.max_seats)
+    return refuse('full', facts());
+
+  return {
+    ok: true,
+    price: priceLine(
+      { price: row.price, taxPercentage: row.tax_percentage },
+      row.supplements,
+      ageMonths,
+      request.supplementIds ?? [],
+    ),
+    session: {
+      id: row.id,
+      blueprintId: row.blueprint_id,
+      blueprintName: row.blueprint_name,
+      colorCode: row.color_code,
+      startDateTime,
+      duration: row.duration,
+      status: row.status as SessionStatus,
+      maxSeats: row.max_seats,
+      reservedSeats: row.reserved_seats,
+      visibility: row.visibility,
+      periodId: row.period_id,
+    },
+    member: {
+      id: member.id,
+      familyId: member.familyId,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      birthdate: member.birthdate,
+    },
+    organization: {
+      id: organizationId,
+      name: row.organization_name,
+      timeZone,
+      holdMinutes: row.hold_minutes,
+    },
+    ageMonths,
+    expiredCartLines: row.expired,
+  };
+}
+
+/** The refusal for a session that turned out full when taking the seat (after the courtesy read). */
+export function fullRefusal(
+  serviceId: string,
+  memberId: string,
+  locale: Locale,
+  facts: { activityName: string; startDateTime: Date; timeZone: string },
+): RefusalResult {
+  return refusal(serviceId, memberId, 'full', locale, {
+    activityName: facts.activityName,
+    sessionStart: formatDateTime(facts.startDateTime, facts.timeZone, locale),
+  });
+}
+
+/** Same, for a registration that a concurrent request made first (unique index). */
+export function alreadyRegisteredRefusal(
+  serviceId: string,
+  memberId: string,
+  locale: Locale,
+  facts: { memberName: string; activityName: string; startDateTime: Date; timeZone: string },
+): RefusalResult {
+  return refusal(serviceId, memberId, 'already-registered', locale, {
+    memberName: facts.memberName,
+    activityName: facts.activityName,
+    sessionStart: formatDateTime(facts.startDateTime, facts.timeZone, locale),
+  });
+}
+
+const NO_UPCOMING: Record<Locale, string> = {
+  fr: "Aucune séance n'est programmée pour le moment.",
+  en: 'No session is scheduled at the moment.',
+};
+
+/**
+ * What the catalogue detail says about registering (`registration: {open, message}`): open for a public
+ * activity with an upcoming session whose period's registrations are open (or that has no period); the
+ * request-only message for the other visibilities; the opening date when every upcoming session waits
+ * for its period to open.
+ */
+export async function catalogRegistration(
+  db: Executor,
+  organizationId: string,
+  visibility: string,
+  sessions: readonly { status: string; startDateTime: Date | string; periodId: string | null }[],
+  now: Date,
+  locale: Locale,
+): Promise<{ open: boolean; message: string | null }> {
+  if (visibility !== 'public') {
+    return { open: false, message: refusalMessage('self-registration-closed', locale) };
+  }
+  const upcoming = sessions.filter(
+    (s) => s.status !== 'cancelled' && new Date(s.startDateTime).getTime() > now.getTime(),
+  );
+  if (upcoming.length === 0) return { open: false, message: NO_UPCOMING[locale] };
+  if (upcoming.some((s) => s.periodId === null)) return { open: true, message: null };
+  const periodIds = [...new Set(upcoming.map((s) => s.periodId!))];
+  const rows = await db
+    .select({ opensAt: periods.registrationOpensAt, timeZone: organizations.timeZone })
+    .from(periods)
+    .innerJoin(organizations, eq(organizations.id, periods.organizationId))
+    .where(and(eq(periods.organizationId, organizationId), inArray(periods.id, periodIds)));
+  const pending = rows.filter((r) => r.opensAt !== null && r.opensAt.getTime() > now.getTime());
+  if (pending.length < periodIds.length) return { open: true, message: null };
+  const first = pending.reduce((a, b) => (a.opensAt!.getTime() <= b.opensAt!.getTime() ? a : b));
+  const at = formatDateTime(first.opensAt!, first.timeZone, locale);
+  return {
+    open: false,
+    message: refusalMessage('not-open-yet', locale, {
+      opensOn: formatDate(first.opensAt!, first.timeZone, locale),
+      opensAt: at.slice(-5),
+    }),
+  };
+}

@@ -1,0 +1,444 @@
+import {
+  type DirectRegistrationInput,
+  type DirectRegistrationResult,
+  isAtLeastEstManager,
+  type Locale,
+  type ParticipantListQuery,
+  type ParticipantPage,
+  type ReviewPage,
+} from '@inscrio/shared';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { newId } from '../../lib/ids';
+import { type AuthContext, establishmentScope } from '../../plugins/auth';
+import { ageInMonths } from '../catalog/catalog.service';
+import { familyOf } from '../family/family.service';
+import {
+  alreadyRegisteredRefusal,
+  checkEligibility,
+  fullRefusal,
+  type RefusalResult,
+  refusal,
+} from './eligibility';
+import { conflict, familyLink, mailFamily, registrationFacts, registrationSettings } from './notifications';
+import { toParticipantDto } from './participants.dto';
+import {
+  createParticipantsRepository,
+  LIVE_STATUSES,
+  type ParticipantRow,
+  type ParticipantView,
+  SEAT_STATUSES,
+} from './participants.repository';
+import { releaseSeat, takeSeat } from './seats';
+import { offerFreedSeats } from './waiting-list';
+
+const LIVE = new Set<string>(LIVE_STATUSES);
+/** What a family may cancel itself, before the session starts. */
+const FAMILY_CANCELLABLE = new Set<string>(SEAT_STATUSES);
+
+export const SESSION_FULL = {
+  fr: 'Cette séance est complète.',
+  en: 'This session is full.',
+};
+export const ALREADY_ON_SESSION = {
+  fr: 'Ce membre est déjà inscrit à cette séance.',
+  en: 'This member is already registered to this session.',
+};
+const NOT_MOVABLE = {
+  fr: 'Seule une inscription invitée, réservée ou confirmée peut être déplacée.',
+  en: 'Only an invited, reserved or confirmed registration can be moved.',
+};
+const SAME_SESSION = {
+  fr: 'Le participant est déjà inscrit à cette séance.',
+  en: 'The participant is already registered to this session.',
+};
+const NOT_CANCELLABLE = {
+  fr: 'Cette inscription ne peut plus être annulée.',
+  en: 'This registration can no longer be cancelled.',
+};
+const SESSION_CANCELLED = {
+  fr: 'Cette séance est annulée.',
+  en: 'This session is cancelled.',
+};
+
+/** Whether a manager may act on the participant: an establishment manager only within their establishment. */
+export const managerReaches = (auth: AuthContext, view: ParticipantView) => {
+  const scope = establishmentScope(auth);
+  return scope === null || scope === view.service.establishmentId;
+};
+
+/** Whether the family may cancel this registration now. */
+export const familyMayCancel = (participant: ParticipantRow, start: Date, now: Date) =>
+  FAMILY_CANCELLABLE.has(participant.status) && start.getTime() > now.getTime();
+
+export interface CancelOptions {
+  actorUserId: string | null;
+  impersonatorUserId?: string | null;
+  reason: string | null;
+  now: Date;
+}
+
+/**
+ * Cancels a live registration in the caller's transaction: gives its seat back, records why and when, and
+ * audits `registration-cancelled`. Returns whether a seat was freed (offer it after the commit).
+ */
+export async function cancelParticipantIn(
+  ctx: AppContext,
+  tx: Executor,
+  organizationId: string,
+  participant: ParticipantRow,
+  options: CancelOptions,
+): Promise<boolean> {
+  const freed = await releaseSeat(tx, organizationId, participant.id);
+  await createParticipantsRepository(tx).update(
+    organizationId,
+    participant.id,
+    {
+      status: 'cancelled',
+      cancelledAt: options.now,
+      cancelReason: options.reason,
+      cartLinked: false,
+      holdExpiresAt: null,
+      invitationExpiresAt: null,
+    },
+    options.now,
+  );
+  await ctx.audit.record(
+    {
+      organizationId,
+      type: 'registration-cancelled',
+      actorUserId: options.actorUserId,
+      impersonatorUserId: options.impersonatorUserId ?? null,
+      subjectType: 'participant',
+      subjectId: participant.id,
+      data: {
+        serviceId: participant.serviceId,
+        memberId: participant.memberId,
+        previousStatus: participant.status,
+        reason: options.reason,
+      },
+    },
+    tx,
+  );
+  return freed;
+}
+
+/** The member's registrations to sessions still to come (what removing the member would cancel). */
+export async function futureRegistrationsOfMember(ctx: AppContext, organizationId: string, memberId: string) {
+  const rows = await createParticipantsRepository(ctx.db).futureOfMember(
+    organizationId,
+    memberId,
+    ctx.clock.now(),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    serviceName: r.serviceName,
+    startDateTime: r.startDateTime.toISOString(),
+  }));
+}
+
+/**
+ * Cancels every live registration of a member who leaves the family, in the caller's transaction;
+ * returns the sessions whose seats were freed (offer them after the commit).
+ */
+export async function cancelRegistrationsOfMember(
+  ctx: AppContext,
+  tx: Executor,
+  auth: AuthContext,
+  organizationId: string,
+  memberId: string,
+): Promise<string[]> {
+  const repository = createParticipantsRepository(tx);
+  const freed: string[] = [];
+  const now = ctx.clock.now();
+  for (const { id } of await repository.liveOfMember(organizationId, memberId)) {
+    const row = await repository.lock(organizationId, id);
+    if (!row || !LIVE.has(row.status)) continue;
+    const released = await cancelParticipantIn(ctx, tx, organizationId, row, {
+      actorUserId: auth.userId,
+      impersonatorUserId: auth.impersonatorUserId,
+      reason: 'member-removed',
+      now,
+    });
+    if (released) freed.push(row.serviceId);
+  }
+  return freed;
+}
+
+/** Offers the seats freed on these sessions to their waiting lists. */
+export async function offerSeatsOf(ctx: AppContext, organizationId: string, serviceIds: readonly string[]) {
+  for (const serviceId of new Set(serviceIds)) await offerFreedSeats(ctx, organizationId, serviceId);
+}
+
+/** The registry (Inscriptions): managers list, register directly, move and cancel participants. */
+export function createParticipantsService(ctx: AppContext) {
+  const repository = createParticipantsRepository(ctx.db);
+
+  /** A participant the manager reaches; 404 otherwise (another organisation, another establishment). */
+  async function managedView(executor: Executor, auth: AuthContext, id: string): Promise<ParticipantView> {
+    const view = await createParticipantsRepository(executor).findView(auth.organizationId, id);
+    if (!view || !managerReaches(auth, view)) throw new AppError('not_found');
+    return view;
+  }
+
+  async function managerDto(auth: AuthContext, id: string) {
+    const view = await managedView(ctx.db, auth, id);
+    return toParticipantDto(view, LIVE.has(view.participant.status));
+  }
+
+  /** One (session, member) pair of a direct registration: confirmed at once, or refused with its message. */
+  async function registerPair(
+    auth: AuthContext,
+    serviceId: string,
+    memberId: string,
+    locale: Locale,
+  ): Promise<{ id: string } | { refusal: RefusalResult }> {
+    const organizationId = auth.organizationId;
+    const scope = establishmentScope(auth);
+    const session = await repository.findSession(organizationId, serviceId);
+    if (!session || (scope !== null && session.establishmentId !== scope)) {
+      return { refusal: refusal(serviceId, memberId, 'not-found', locale) };
+    }
+    // A manager overrides the family rules: visibility, age, registration opening, conditions. The
+    // seat is checked by taking it.
+    const check = await checkEligibility(
+      ctx,
+      ctx.db,
+      { organizationId, serviceId, memberId, familyId: null, locale },
+      { skip: { visibility: true, age: true, opening: true, conditions: true, full: true } },
+    );
+    if (!check.ok) return { refusal: check.refusal };
+    const settings = await registrationSettings(ctx.db, organizationId);
+    const id = newId('reg');
+    try {
+      const taken = await ctx.db.transaction(async (tx) => {
+        if (!(await takeSeat(tx, organizationId, serviceId))) return false;
+        const now = ctx.clock.now();
+        await createParticipantsRepository(tx).insert({
+          organizationId,
+          id,
+          serviceId,
+          memberId,
+          familyId: check.member.familyId,
+          status: 'confirmed',
+          holdsSeat: true,
+          createdByUserId: auth.userId,
+          confirmedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const audit = {
+          organizationId,
+          actorUserId: auth.userId,
+          impersonatorUserId: auth.impersonatorUserId,
+          subjectType: 'participant',
+          subjectId: id,
+          data: { serviceId, memberId, direct: true },
+        };
+        await ctx.audit.record({ ...audit, type: 'registration-created' }, tx);
+        await ctx.audit.record({ ...audit, type: 'registration-confirmed' }, tx);
+        return true;
+      });
+      if (!taken) {
+        return {
+          refusal: fullRefusal(serviceId, memberId, locale, {
+            activityName: check.session.blueprintName,
+            startDateTime: check.session.startDateTime,
+            timeZone: settings.timeZone,
+          }),
+        };
+      }
+      return { id };
+    } catch (error) {
+      if (!isUniqueViolation(error, 'participants_live_unique')) throw error;
+      return {
+        refusal: alreadyRegisteredRefusal(serviceId, memberId, locale, {
+          memberName: check.member.firstName,
+          activityName: check.session.blueprintName,
+          startDateTime: check.session.startDateTime,
+          timeZone: settings.timeZone,
+        }),
+      };
+    }
+  }
+
+  /** The registry's rows (or the review queue's), paginated, within the manager's establishments. */
+  function listViews(auth: AuthContext, query: ParticipantListQuery, reviewsOnly: boolean) {
+    const { page, pageSize } = query;
+    return repository.list(
+      auth.organizationId,
+      {
+        establishmentId: establishmentScope(auth),
+        periodId: query.periodId,
+        blueprintId: query.blueprintId,
+        serviceId: query.serviceId,
+        memberId: query.memberId,
+        statuses: reviewsOnly ? ['needs-review'] : query.status ? [query.status] : undefined,
+        q: query.q || undefined,
+      },
+      reviewsOnly ? 'oldest' : 'registry',
+      pageSize,
+      (page - 1) * pageSize,
+    );
+  }
+
+  return {
+    async list(auth: AuthContext, query: ParticipantListQuery): Promise<ParticipantPage> {
+      const { rows, total } = await listViews(auth, query, false);
+      return {
+        items: rows.map((r) => toParticipantDto(r, LIVE.has(r.participant.status))),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** The 'A traiter' queue, oldest first, with what a decision needs: the member's age and the limits. */
+    async reviews(auth: AuthContext, query: ParticipantListQuery): Promise<ReviewPage> {
+      const [{ rows, total }, settings] = await Promise.all([
+        listViews(auth, query, true),
+        registrationSettings(ctx.db, auth.organizationId),
+      ]);
+      return {
+        items: rows.map((r) => ({
+          ...toParticipantDto(r, LIVE.has(r.participant.status)),
+          // Age on the session's date, the day the limits apply.
+          memberAgeMonths: r.member.birthdate
+            ? ageInMonths(r.member.birthdate, r.service.startDateTime, settings.timeZone)
+            : null,
+          minAge: r.service.minAge,
+          maxAge: r.service.maxAge,
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    get: managerDto,
+
+    /**
+     * Registers members directly, confirmed at once (no cart, no order: the manager settles the payment
+     * with the family). Each pair is checked and written on its own; the others are refused with their
+     * message (complet, déjà inscrit…).
+     */
+    async registerDirectly(
+      auth: AuthContext,
+      input: DirectRegistrationInput,
+      locale: Locale,
+    ): Promise<DirectRegistrationResult> {
+      const registered: string[] = [];
+      const refused: RefusalResult[] = [];
+      for (const serviceId of new Set(input.serviceIds)) {
+        for (const memberId of new Set(input.memberIds)) {
+          const outcome = await registerPair(auth, serviceId, memberId, locale);
+          if ('id' in outcome) registered.push(outcome.id);
+          else refused.push(outcome.refusal);
+        }
+      }
+      const views = await repository.findViews(auth.organizationId, registered);
+      const byId = new Map(views.map((v) => [v.participant.id, v]));
+      return {
+        registered: registered.map((id) => toParticipantDto(byId.get(id)!, true)),
+        refused,
+      };
+    },
+
+    /**
+     * Moves a participant to another session the manager reaches, in one transaction: the seat of the new
+     * session is taken (409 when full), the old one released, then offered to the old session's waiting list.
+     */
+    async move(auth: AuthContext, id: string, serviceId: string) {
+      const organizationId = auth.organizationId;
+      const scope = establishmentScope(auth);
+      let from: string;
+      try {
+        from = await ctx.db.transaction(async (tx) => {
+          const participants = createParticipantsRepository(tx);
+          await managedView(tx, auth, id);
+          const row = (await participants.lock(organizationId, id))!;
+          if (!FAMILY_CANCELLABLE.has(row.status)) throw conflict(NOT_MOVABLE, 'id', 'status');
+          if (row.serviceId === serviceId) throw conflict(SAME_SESSION, 'serviceId', 'same_session');
+          const target = await participants.findSession(organizationId, serviceId);
+          if (!target || (scope !== null && target.establishmentId !== scope)) {
+            throw new AppError('not_found');
+          }
+          if (target.status === 'cancelled') throw conflict(SESSION_CANCELLED, 'serviceId', 'cancelled');
+          if (await participants.findLive(organizationId, serviceId, row.memberId)) {
+            throw conflict(ALREADY_ON_SESSION, 'serviceId', 'already_registered');
+          }
+          if (!(await takeSeat(tx, organizationId, serviceId)))
+            throw conflict(SESSION_FULL, 'serviceId', 'full');
+          await releaseSeat(tx, organizationId, row.id);
+          const now = ctx.clock.now();
+          await participants.update(organizationId, row.id, { serviceId, holdsSeat: true }, now);
+          await ctx.audit.record(
+            {
+              organizationId,
+              type: 'registration-moved',
+              actorUserId: auth.userId,
+              impersonatorUserId: auth.impersonatorUserId,
+              subjectType: 'participant',
+              subjectId: row.id,
+              data: { fromServiceId: row.serviceId, toServiceId: serviceId, memberId: row.memberId },
+            },
+            tx,
+          );
+          return row.serviceId;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'participants_live_unique')) {
+          throw conflict(ALREADY_ON_SESSION, 'serviceId', 'already_registered');
+        }
+        throw error;
+      }
+      await offerFreedSeats(ctx, organizationId, from);
+      return managerDto(auth, id);
+    },
+
+    /**
+     * Cancels a registration. Managers: any live one they reach, and the family is told by e-mail. A
+     * family: its own member's invited, reserved or confirmed registration, before the session starts.
+     */
+    async cancel(auth: AuthContext, id: string, reason: string | undefined) {
+      const manager = isAtLeastEstManager(auth.actor);
+      const organizationId = manager ? auth.organizationId : familyOf(auth).organizationId;
+      const { freed, serviceId } = await ctx.db.transaction(async (tx) => {
+        const participants = createParticipantsRepository(tx);
+        const view = await participants.findView(organizationId, id);
+        if (!view) throw new AppError('not_found');
+        if (manager ? !managerReaches(auth, view) : view.participant.familyId !== auth.familyId) {
+          throw new AppError('not_found');
+        }
+        const row = (await participants.lock(organizationId, id))!;
+        const now = ctx.clock.now();
+        const allowed = manager
+          ? LIVE.has(row.status)
+          : familyMayCancel(row, view.service.startDateTime, now);
+        if (!allowed) throw conflict(NOT_CANCELLABLE, 'id', 'status');
+        const released = await cancelParticipantIn(ctx, tx, organizationId, row, {
+          actorUserId: auth.userId,
+          impersonatorUserId: auth.impersonatorUserId,
+          reason: reason || null,
+          now,
+        });
+        if (manager) {
+          const settings = await registrationSettings(tx, organizationId);
+          await mailFamily(ctx, tx, organizationId, row.familyId, 'registration-cancelled', {
+            ...registrationFacts(settings, view.member, view.service),
+            reason: reason || null,
+            link: familyLink(ctx, settings),
+          });
+        }
+        return { freed: released, serviceId: row.serviceId };
+      });
+      if (freed) await offerFreedSeats(ctx, organizationId, serviceId);
+      const view = (await repository.findView(organizationId, id))!;
+      return toParticipantDto(view, false);
+    },
+  };
+}
+
+export type ParticipantsService = ReturnType<typeof createParticipantsService>;

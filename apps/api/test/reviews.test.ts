@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blueprints } from '../src/db/schema';
+import { releaseExpiredHolds } from '../src/modules/registrations/holds.job';
+import {
+  auditTypes,
+  BP,
+  createSession,
+  expectSeatsConsistent,
+  ORG,
+  participantRow,
+  type RegistryFixture,
+  setupRegistry,
+} from './helpers/registry-fixtures';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+interface Participant {
+  id: string;
+  status: string;
+  member: { id: string };
+  service: { id: string };
+  reviewReason: string | null;
+  reviewNote: string | null;
+  reviewAnswer: string | null;
+  cartLinked: boolean;
+  holdExpiresAt: string | null;
+  invitationExpiresAt: string | null;
+}
+
+let t: TestApp;
+let f: RegistryFixture;
+const touched: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await setupRegistry(t);
+  await t.db
+    .insert(blueprints)
+    .values({ organizationId: ORG, id: 'bp_r_hidden', name: 'Caché test', duration: 60, maxSeats: 5 });
+});
+afterAll(() => t.close());
+
+async function session(blueprintId: string, options: Parameters<typeof createSession>[2] = {}) {
+  const id = await createSession(t, blueprintId, options);
+  touched.push(id);
+  return id;
+}
+
+type Family = 'parent' | 'parent2' | 'parent3';
+const ask = (who: Family | 'manager' | 'holder', body: Record<string, unknown>, locale?: 'fr' | 'en') =>
+  f.call(who, 'POST', '/api/registrations/requests', body, undefined, locale);
+
+async function request(who: Family, serviceId: string, memberId: string, reason: string, note?: string) {
+  const r = await ask(who, { serviceId, memberId, reason, note });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json() as Participant;
+}
+
+async function fill(serviceId: string, memberIds: string[]) {
+  const r = await f.call('manager', 'POST', '/api/participants', { serviceIds: [serviceId], memberIds });
+  expect(r.json().refused, r.body).toEqual([]);
+}
+
+const decide = (who: 'manager' | 'estManager' | 'holder' | 'parent', id: string, body: unknown) =>
+  f.call(who, 'POST', `/api/participants/${id}/review`, body);
+
+describe('requests from families', () => {
+  it('asks for an age exception when the member is outside the range, and refuses duplicates', async () => {
+    const adults = await session(BP.adults, { daysAhead: 10 });
+    const p = await request('parent', adults, f.members.tom, 'age', 'Il nage très bien');
+    expect(p).toMatchObject({
+      status: 'needs-review',
+      reviewReason: 'age',
+      reviewNote: 'Il nage très bien',
+      cartLinked: false,
+    });
+    expect(await participantRow(t, p.id)).toMatchObject({ holds_seat: false });
+    expect(await auditTypes(t, p.id)).toEqual(['registration-created']);
+    const twice = await ask('parent', { serviceId: adults, memberId: f.members.tom, reason: 'age' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toMatch(/déjà inscrit/);
+    const within = await session(BP.public, { daysAhead: 11 });
+    const useless = await ask('parent', { serviceId: within, memberId: f.members.lea, reason: 'age' });
+    expect(useless.statusCode).toBe(409);
+    expect(useless.json().message).toBe(
+      "Ce membre a l'âge requis pour cette activité : inscrivez-le directement, sans demande.",
+    );
+    await expectSeatsConsistent(t, touched);
+  });
+
+  it('puts a member on a full session’s waiting list, not on one with free seats', async () => {
+    const s = await session(BP.public, { daysAhead: 12, maxSeats: 1 });
+    const open = await ask('parent', { serviceId: s, memberId: f.members.lea, reason: 'waiting-list' });
+    expect(open.statusCode).toBe(409);
+    expect(open.json().message).toMatch(/Des places sont encore libres/);
+    await fill(s, [f.members.zoe]);
+    const p = await request('parent', s, f.members.lea, 'waiting-list');
+    expect(p).toMatchObject({ status: 'needs-review', reviewReason: 'waiting-list' });
+    // Everything else must pass: the age too.
+    const adults = await session(BP.adults, { daysAhead: 12, maxSeats: 1 });
+    await fill(adults, [f.members.parent]);
+    const tooYoung = await ask(
+      'parent3',
+      { serviceId: adults, memberId: f.members.noe, reason: 'waiting-list' },
+      'en',
+    );
+    expect(tooYoung.statusCode).toBe(409);
+    expect(tooYoung.json().message).toMatch(/age required/);
+    await expectSeatsConsistent(t, touched);
+  });
+
+  it('asks for a protected activity; a public one needs no request; hidden or unknown ones are not found', async () => {
+    const protectedSession = await session(BP.protected, { daysAhead: 13 });
+    await request('parent2', protectedSession, f.members.zoe, 'visibility');
+    const open = await session(BP.public, { daysAhead: 14 });
+    expect(
+      (await ask('parent2', { serviceId: open, memberId: f.members.zoe, reason: 'visibility' })).statusCode,
+    ).toBe(409);
+    const hidden = await session('bp_r_hidden', { daysAhead: 14 });
+    const privateSession = await session(BP.private, { daysAhead: 14 });
+    for (const serviceId of [hidden, privateSession, f.otherServiceId, 'svc_nope']) {
+      const r = await ask('parent2', { serviceId, memberId: f.members.zoe, reason: 'visibility' });
+      expect(r.statusCode, serviceId).toBe(404);
+    }
+    // Another family's member, or another organisation's: not found.
+    for (const memberId of [f.members.lea, f.otherMemberId]) {
+      const r = await ask('parent2', { serviceId: protectedSession, memberId, reason: 'visibility' });
+      expect(r.statusCode).toBe(404);
+    }
+  });
+
+  it('is for families only, with its input checked (400 in French)', async () => {
+    const s = await session(BP.protected, { daysAhead: 15 });
+    expect(
+      (await ask('manager', { serviceId: s, memberId: f.members.lea, reason: 'visibility' })).statusCode,
+    ).toBe(403);
+    const bad = await ask('parent', { serviceId: s, memberId: f.members.lea, reason: 'parce que', note: 3 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Les données fournies sont invalides.');
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['note', 'reason']);
+  });
+});
+
+describe('the managers’ answer', () => {
+  it('lists the queue oldest first, an establishment manager its establishment only', async () => {
+    const r = await f.call('manager', 'GET', '/api/reviews');
+    expect(r.statusCode, r.body).toBe(200);
+    const items = r.json().items as (Participant & { createdAt: string })[];
+    expect(items.length).toBe(3);
+    expect(items.every((p) => p.status === 'needs-review')).toBe(true);
+    expect(items.map((p) => p.createdAt)).toEqual([...items.map((p) => p.createdAt)].sort());
+    // Each request carries what the decision needs: the member's age on the session date and the limits.
+    const ageRequest = r.json().items.find((p: { reviewReason: string }) => p.reviewReason === 'age');
+    expect(ageRequest.memberAgeMonths).toEqual(expect.any(Number));
+    expect(
+      ageRequest.memberAgeMonths < (ageRequest.minAge ?? 0) ||
+        (ageRequest.maxAge !== null && ageRequest.memberAgeMonths > ageRequest.maxAge),
+    ).toBe(true);
+    expect((await f.call('estManager', 'GET', '/api/reviews')).json().total).toBe(0);
+    for (const who of ['parent', 'holder'] as const) {
+      expect((await f.call(who, 'GET', '/api/reviews')).statusCode).toBe(403);
+    }
+  });
+
+  it('accepting an age exception offers the seat as an invitation, with the manager’s message by e-mail', async () => {
+    const s = await session(BP.adults, { daysAhead: 20, maxSeats: 2 });
+    const p = await request('parent', s, f.members.lea, 'age');
+    const before = Date.now();
+    const r = await decide('manager', p.id, { decision: 'accept', message: 'Bienvenue dans le groupe !' });
+    expect(r.statusCode, r.body).toBe(200);
+    const accepted = r.json() as Participant;
+    expect(accepted).toMatchObject({
+      status: 'invited',
+      cartLinked: false,
+      reviewAnswer: 'Bienvenue dans le groupe !',
+    });
+    // The organisation's invitation delay (72 hours by default), not a 20-minute cart hold.
+    const deadline = Date.parse(accepted.invitationExpiresAt!) - before;
+    expect(deadline).toBeGreaterThan(71 * 3_600_000);
+    expect(deadline).toBeLessThanOrEqual(72 * 3_600_000 + 5_000);
+    const row = await participantRow(t, p.id);
+    expect(row).toMatchObject({ holds_seat: true });
+    expect(row.reviewed_by_user_id).not.toBeNull();
+    const mail = await t.waitForMail(f.emails.parent);
+    expect(mail.subject).toMatch(/^Demande acceptée : Pilates test/);
+    expect(mail.text).toContain('acceptez-la dans « Mes activités » avant le');
+    expect(mail.text).toContain("Message de l'organisation : Bienvenue dans le groupe !");
+    const again = await decide('manager', p.id, { decision: 'refuse' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Cette demande a déjà été traitée.');
+    // The family accepts it: it goes to the cart with the usual hold.
+    const taken = await f.call('parent', 'POST', `/api/me/registrations/${p.id}/accept`);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toMatchObject({ status: 'reserved', cartLinked: true });
+    // Not checked out in time: the seat goes back, the request's history stays.
+    t.clock.advance(21 * 60_000);
+    try {
+      await releaseExpiredHolds(t.app.ctx);
+    } finally {
+      t.clock.advance(-21 * 60_000);
+    }
+    expect(await participantRow(t, p.id)).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'hold-expired',
+      review_answer: 'Bienvenue dans le groupe !',
+      holds_seat: false,
+    });
+    await expectSeatsConsistent(t, touched);
+  });
+
+  it('without a free seat, an accepted request waits on the waiting list (and the family is told)', async () => {
+    const s = await session(BP.protected, { daysAhead: 21, maxSeats: 1 });
+    const p = await request('parent3', s, f.members.noe, 'visibility');
+    await fill(s, [f.members.tom]);
+    const r = await decide('manager', p.id, { decision: 'accept' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ status: 'needs-review', reviewReason: 'waiting-list' });
+    const mail = await t.waitForMail(f.emails.parent3);
+    expect(mail.subject).toMatch(/^Request accepted: Escalade test/);
+    expect(mail.text).toContain('waiting list');
+    // A waiting-list request cannot be accepted while the session is full.
+    const full = await decide('manager', p.id, { decision: 'accept' });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe('Cette séance est complète.');
+    await expectSeatsConsistent(t, touched);
+  });
+
+  it('refusing cancels the request and sends the manager’s message', async () => {
+    const s = await session(BP.protected, { daysAhead: 22 });
+    const p = await request('parent2', s, f.members.zoe, 'visibility', 'Elle a déjà grimpé');
+    const r = await decide('manager', p.id, {
+      decision: 'refuse',
+      message: 'Le groupe est réservé aux licenciés.',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({
+      status: 'cancelled',
+      reviewAnswer: 'Le groupe est réservé aux licenciés.',
+    });
+    expect(await participantRow(t, p.id)).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'review-refused',
+    });
+    expect(await auditTypes(t, p.id)).toEqual(['registration-created', 'registration-cancelled']);
+    const mail = await t.waitForMail(f.emails.parent2);
+    expect(mail.subject).toMatch(/^Demande refusée : Escalade test/);
+    expect(mail.text).toContain('Le groupe est réservé aux licenciés.');
+    // The member may ask again later (the refused request is history).
+    await request('parent2', s, f.members.zoe, 'visibility');
+    await expectSeatsConsistent(t, touched);
+  });
+
+  it('answers 404 outside the manager’s reach, 403 to others, 400 for bad input', async () => {
+    const s = await session(BP.protected, { daysAhead: 23 });
+    const p = await request('parent', s, f.members.tom, 'visibility');
+    expect((await decide('estManager', p.id, { decision: 'accept' })).statusCode).toBe(404);
+    expect((await decide('manager', f.otherParticipantId, { decision: 'accept' })).statusCode).toBe(404);
+    expect((await decide('holder', p.id, { decision: 'accept' })).statusCode).toBe(403);
+    expect((await decide('parent', p.id, { decision: 'accept' })).statusCode).toBe(403);
+    const bad = await decide('manager', p.id, { decision: 'maybe', message: 'x'.repeat(3000) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Les données fournies sont invalides.');
+    expect((await participantRow(t, p.id)).status).toBe('needs-review');
+  });
+});

@@ -1,0 +1,1 @@
+export { OrderPage as Component } from '@/features/orders/components/order-page';

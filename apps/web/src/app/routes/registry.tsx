@@ -1,0 +1,1 @@
+export { RegistryPage as Component } from '@/features/registry/components/registry-page';

@@ -1,0 +1,241 @@
+import type { OrderDetail } from '@inscrio/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, startSession } from '@/lib/auth-store';
+import { i18n } from '@/lib/i18n';
+import { setAddressOrganization } from '@/lib/organization-context';
+import { createQueryClient } from '@/lib/query-client';
+import { DEMO, fakeApi, json, makeUser, signInResult } from '@/test/fake-api';
+import { OrderPage, paymentRedirect } from './order-page';
+import { qrImageSource } from './transfer-box';
+
+const QR =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect id="qr-marker" width="10" height="10"/></svg>';
+
+function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    id: 'ord_1',
+    status: 'pending',
+    paymentProvider: 'offline',
+    totalAmount: 1800,
+    paidAmount: 0,
+    family: { id: 'fam_1', name: 'Famille Peeters' },
+    linesCount: 2,
+    createdAt: '2026-11-22T09:30:00.000Z',
+    paidAt: null,
+    taxAmount: 0,
+    lines: [
+      {
+        id: 'ol_1',
+        participantId: 'reg_1',
+        description: 'Danse moderne',
+        member: { id: 'mbr_lea', firstName: 'Léa', lastName: 'Peeters' },
+        service: {
+          id: 'svc_1',
+          blueprintId: 'bp_dance',
+          blueprintName: 'Danse moderne',
+          colorCode: '#DB2777',
+          startDateTime: '2026-11-24T16:00:00.000Z',
+          duration: 60,
+          status: 'confirmed',
+        },
+        unitPrice: 900,
+        supplements: [],
+        taxPercentage: 0,
+        totalAmount: 900,
+        taxAmount: 0,
+        participantStatus: 'confirmed',
+      },
+    ],
+    payments: [],
+    transfer: {
+      beneficiary: 'Club Sportif Démo',
+      iban: 'BE71096123456769',
+      bic: 'GEBABEBB',
+      amount: 1800,
+      reference: '+++010/8068/17183+++',
+      epcPayload: 'BCD\n002\n1\nSCT',
+      qrSvg: QR,
+    },
+    nextStep: 'transfer',
+    checkoutUrl: null,
+    holdExpiresAt: null,
+    ...overrides,
+  };
+}
+
+function renderOrder() {
+  const router = createMemoryRouter([{ path: '/orders/:id', element: <OrderPage /> }], {
+    initialEntries: ['/orders/ord_1'],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+function signInAs(role: 'user' | 'org-manager') {
+  startSession(signInResult({ user: makeUser({ role }), organization: DEMO }));
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('fr');
+  setAddressOrganization(DEMO);
+});
+
+afterEach(() => {
+  clearSession();
+  setAddressOrganization(null);
+});
+
+describe("an order's page", () => {
+  it('shows a family how to pay by transfer: beneficiary, IBAN, amount, reference and the QR as an image', async () => {
+    signInAs('user');
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fakeApi({ 'GET /api/orders/ord_1': () => json(200, order()) });
+    renderOrder();
+
+    const box = await screen.findByRole('region', { name: 'Paiement par virement' });
+    expect(within(box).getByText('Club Sportif Démo')).toBeInTheDocument();
+    expect(within(box).getByText('BE71 0961 2345 6769')).toBeInTheDocument();
+    expect(within(box).getByText('GEBABEBB')).toBeInTheDocument();
+    expect(within(box).getByText('18,00 €')).toBeInTheDocument();
+    expect(within(box).getByText('+++010/8068/17183+++')).toHaveClass('font-mono');
+    // The SVG is never put into the page as markup: only as an image's data URL.
+    const image = within(box).getByRole('img', { name: 'Code QR de virement (EPC)' });
+    expect(image).toHaveAttribute('src', qrImageSource(QR));
+    expect(document.getElementById('qr-marker')).toBeNull();
+    expect(within(box).getByText('Scannez ce code avec votre application bancaire')).toBeInTheDocument();
+
+    await userEvent.click(within(box).getByRole('button', { name: 'Copier la communication structurée' }));
+    expect(writeText).toHaveBeenCalledWith('+++010/8068/17183+++');
+    expect(await within(box).findByText('Copié')).toBeInTheDocument();
+
+    expect(screen.getByText('En attente')).toBeInTheDocument();
+    expect(document.querySelector('[data-order-line="reg_1"]')).toHaveTextContent(
+      /Léa Peeters · Danse moderne24\/11\/2026 17:00/,
+    );
+    // A family never records a payment, but may cancel its own unpaid order.
+    expect(screen.queryByRole('button', { name: 'Marquer comme payé' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Annuler la commande' })).toBeInTheDocument();
+  });
+
+  it('lets a manager mark the order paid, the amount prefilled with what is due and checked before sending', async () => {
+    signInAs('org-manager');
+    let current = order({ paidAmount: 500 });
+    const api = fakeApi({
+      'GET /api/orders/ord_1': () => json(200, current),
+      'POST /api/orders/ord_1/payments/offline': () => {
+        current = order({ status: 'completed', paidAmount: 1800, nextStep: 'none', transfer: null });
+        return json(200, current);
+      },
+    });
+    renderOrder();
+    expect(await screen.findByText('Famille Peeters')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Marquer comme payé' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Montant reçu')).toHaveValue('13,00');
+    expect(within(dialog).getByLabelText('Moyen de paiement')).toHaveValue('transfer');
+
+    // A wrong amount is refused before anything is sent.
+    await userEvent.clear(within(dialog).getByLabelText('Montant reçu'));
+    await userEvent.type(within(dialog).getByLabelText('Montant reçu'), 'abc');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
+    expect(await within(dialog).findByText('Respectez le format de la valeur')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/orders/ord_1/payments/offline')).toHaveLength(0);
+
+    await userEvent.clear(within(dialog).getByLabelText('Montant reçu'));
+    await userEvent.type(within(dialog).getByLabelText('Montant reçu'), '13,00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST /api/orders/ord_1/payments/offline')[0]?.body).toMatchObject({
+      amount: 1300,
+      method: 'transfer',
+      receivedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(await screen.findByText('Commande confirmée')).toBeInTheDocument();
+    expect(screen.getByText('Confirmée')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Marquer comme payé' })).toBeNull();
+  });
+
+  it('asks before a manager cancels', async () => {
+    signInAs('org-manager');
+    let current = order();
+    const api = fakeApi({
+      'GET /api/orders/ord_1': () => json(200, current),
+      'POST /api/orders/ord_1/cancel': () => {
+        current = order({ status: 'cancelled', nextStep: 'none', transfer: null });
+        return json(200, current);
+      },
+    });
+    renderOrder();
+    await userEvent.click(await screen.findByRole('button', { name: 'Annuler la commande' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Annuler la commande ?' });
+    expect(api.callsTo('POST /api/orders/ord_1/cancel')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler la commande' }));
+    expect(await screen.findByText('Commande annulée')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/orders/ord_1/cancel')).toHaveLength(1);
+  });
+
+  it('offers to pay online again after a failed payment, and follows a payment in progress', async () => {
+    signInAs('user');
+    const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => undefined);
+    fakeApi({
+      'GET /api/orders/ord_1': () =>
+        json(
+          200,
+          order({
+            status: 'require-action',
+            paymentProvider: 'mollie',
+            transfer: null,
+            nextStep: 'retry-payment',
+          }),
+        ),
+      'POST /api/orders/ord_1/retry-payment': () =>
+        json(200, { order: order(), redirectUrl: 'https://mollie.test/checkout/tr_2' }),
+    });
+    renderOrder();
+    expect(await screen.findByText("Le paiement n'a pas abouti")).toBeInTheDocument();
+    expect(screen.getByText('Action requise')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer le paiement' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://mollie.test/checkout/tr_2'));
+  });
+
+  it('says a payment is being processed and reads the order again until it is paid', async () => {
+    signInAs('user');
+    let reads = 0;
+    fakeApi({
+      'GET /api/orders/ord_1': () => {
+        reads += 1;
+        return json(
+          200,
+          reads < 2
+            ? order({ paymentProvider: 'mollie', transfer: null, nextStep: 'wait-for-provider' })
+            : order({
+                status: 'completed',
+                paidAmount: 1800,
+                paymentProvider: 'mollie',
+                transfer: null,
+                nextStep: 'none',
+              }),
+        );
+      },
+    });
+    renderOrder();
+    expect(await screen.findByText('Paiement en cours de traitement')).toBeInTheDocument();
+    expect(await screen.findByText('Commande confirmée', {}, { timeout: 6000 })).toBeInTheDocument();
+  });
+
+  it('says when the order cannot be found', async () => {
+    signInAs('user');
+    fakeApi({});
+    renderOrder();
+    expect(await screen.findByText('Les données fournies sont introuvables.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+  });
+});

@@ -1,0 +1,166 @@
+import {
+  formatMoney,
+  isAtLeastEstManager,
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
+} from '@inscrio/shared';
+import { ChevronRight, ReceiptText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { PageContainer, PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/form-field';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth-store';
+import { formatDateTime } from '@/lib/dates';
+import { paths } from '@/lib/paths';
+import { useLocale } from '@/lib/use-locale';
+import { useOrders } from '../api/get-orders';
+import { useTimeZone } from '@/lib/use-time-zone';
+import { OrderStatusBadge } from './order-status-badge';
+
+function ListSkeleton() {
+  return (
+    <ul className="space-y-2" aria-busy="true" data-orders-loading="">
+      {[0, 1, 2].map((index) => (
+        <li key={index}>
+          <Skeleton className="h-20 w-full rounded-2xl" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * `/orders` (Commandes): a family's orders, newest first; managers see every order of the organisation
+ * with its family, and filter them by status.
+ */
+export function OrdersPage() {
+  const { t } = useTranslation('orders');
+  const locale = useLocale();
+  const timeZone = useTimeZone();
+  const { user } = useAuth();
+  const manager = isAtLeastEstManager(user);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const statusParam = searchParams.get('status');
+  const status = REGISTRATION_STATUSES.is(statusParam) ? statusParam : undefined;
+  const query = useOrders({ page, status });
+
+  const update = (changes: { page?: number; status?: RegistrationStatus | '' }) => {
+    const next = new URLSearchParams(searchParams);
+    if (changes.status !== undefined) {
+      if (changes.status) next.set('status', changes.status);
+      else next.delete('status');
+      next.delete('page');
+    }
+    if (changes.page !== undefined) {
+      if (changes.page > 1) next.set('page', String(changes.page));
+      else next.delete('page');
+    }
+    setSearchParams(next);
+  };
+
+  const data = query.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <PageContainer className="max-w-5xl">
+      <PageHeader
+        title={t('list.title')}
+        description={manager ? t('list.managerText') : t('list.familyText')}
+      />
+
+      {manager ? (
+        <div className="max-w-xs">
+          <SelectField
+            label={t('list.status')}
+            value={status ?? ''}
+            onChange={(event) => update({ status: event.target.value as RegistrationStatus | '' })}
+            data-status-filter=""
+          >
+            <option value="">{t('list.allStatuses')}</option>
+            {REGISTRATION_STATUSES.values.map((value) => (
+              <option key={value} value={value}>
+                {REGISTRATION_STATUSES.label(value, locale)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      ) : null}
+
+      {query.isPending ? (
+        <ListSkeleton />
+      ) : query.isError ? (
+        <ErrorState title={t('list.error')} error={query.error} onRetry={() => void query.refetch()} />
+      ) : data && data.items.length === 0 ? (
+        <EmptyState
+          icon={<ReceiptText className="size-8" aria-hidden="true" />}
+          title={status ? t('list.emptyFiltered') : t('list.empty')}
+          text={manager ? undefined : t('list.emptyText')}
+          action={
+            manager ? null : (
+              <Button asChild variant="secondary" size="sm">
+                <Link to={paths.catalog.to()}>{t('list.toCatalog')}</Link>
+              </Button>
+            )
+          }
+        />
+      ) : data ? (
+        <>
+          <ul className="space-y-2" data-orders="" aria-busy={query.isFetching || undefined}>
+            {data.items.map((order) => (
+              <li key={order.id}>
+                <Link
+                  to={paths.order.to(order.id)}
+                  className="group flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-xs transition hover:border-brand-200 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600"
+                  data-order-row={order.id}
+                >
+                  <div className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] sm:items-center sm:gap-4">
+                    <div className="min-w-0">
+                      <p className="truncate font-semibold text-slate-900">
+                        {manager
+                          ? order.family.name
+                          : t('list.orderOf', { date: formatDateTime(order.createdAt, timeZone, locale) })}
+                      </p>
+                      <p className="text-sm text-slate-600">
+                        {manager ? `${formatDateTime(order.createdAt, timeZone, locale)} · ` : null}
+                        {t('list.lines', { count: order.linesCount })}
+                      </p>
+                    </div>
+                    <div className="text-sm sm:text-right">
+                      <p className="font-semibold text-slate-900 tabular-nums" data-order-total="">
+                        {formatMoney(order.totalAmount, locale)}
+                      </p>
+                      <p className="text-slate-600 tabular-nums">
+                        {t('list.paid', { amount: formatMoney(order.paidAmount, locale) })}
+                      </p>
+                    </div>
+                    <div className="sm:justify-self-end">
+                      <OrderStatusBadge status={order.status} />
+                    </div>
+                  </div>
+                  <ChevronRight
+                    className="size-4 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-700"
+                    aria-hidden="true"
+                  />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            onPageChange={(next) => update({ page: next })}
+            summary={t('list.summary', { count: data.total, page, pages: pageCount })}
+            previousLabel={t('list.previous')}
+            nextLabel={t('list.next')}
+            label={t('list.pagination')}
+          />
+        </>
+      ) : null}
+    </PageContainer>
+  );
+}

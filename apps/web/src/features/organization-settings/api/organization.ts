@@ -1,0 +1,76 @@
+import type {
+  MollieConnect,
+  MollieStatusDto,
+  OrganizationSettings,
+  OrganizationSettingsInput,
+  OrganizationSettingsResult,
+} from '@inscrio/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+const organizationPath = (id: string) => `/organizations/${encodeURIComponent(id)}`;
+
+/** `GET /organizations/{id}`: the organisation's configuration (the Buckaroo secret never comes back). */
+export const organizationQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['organizations', 'settings', id],
+    queryFn: ({ signal }) => api.get<OrganizationSettings>(organizationPath(id), { signal }),
+    meta: { silent: true },
+  });
+
+export function useOrganizationSettings(id: string) {
+  return useQuery(organizationQuery(id));
+}
+
+/** `PATCH /organizations/{id}`: saves, and says which payment provider was activated or deactivated. */
+export function updateOrganization({ id, input }: { id: string; input: OrganizationSettingsInput }) {
+  return api.patch<OrganizationSettingsResult>(organizationPath(id), input);
+}
+
+export function useUpdateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrganization,
+    meta: { silent: true },
+    onSuccess: (result) => {
+      queryClient.setQueryData(['organizations', 'settings', result.organization.id], result.organization);
+      void queryClient.invalidateQueries({ queryKey: ['mollie', 'status', result.organization.id] });
+    },
+  });
+}
+
+/** `GET /integrations/mollie/oauth/status/{id}`: unset, onboarding (with the dashboard), ready, disconnected. */
+export function useMollieStatus(id: string) {
+  return useQuery({
+    queryKey: ['mollie', 'status', id],
+    queryFn: ({ signal }) =>
+      api.get<MollieStatusDto>(`/integrations/mollie/oauth/status/${encodeURIComponent(id)}`, { signal }),
+    meta: { silent: true },
+  });
+}
+
+/** `GET /integrations/mollie/oauth/connect/{id}`: the Mollie authorisation page to send the manager to. */
+export function connectMollie(id: string) {
+  return api.get<MollieConnect>(`/integrations/mollie/oauth/connect/${encodeURIComponent(id)}`);
+}
+
+/** `DELETE /integrations/mollie/oauth/{id}`: forgets the connection (Mollie payments stop). */
+export function disconnectMollie(id: string) {
+  return api.delete<void>(`/integrations/mollie/oauth/${encodeURIComponent(id)}`);
+}
+
+export function useConnectMollie() {
+  return useMutation({ mutationFn: connectMollie, meta: { silent: true } });
+}
+
+export function useDisconnectMollie() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disconnectMollie,
+    meta: { silent: true },
+    onSuccess: (_result, id) => {
+      void queryClient.invalidateQueries({ queryKey: ['mollie', 'status', id] });
+      void queryClient.invalidateQueries({ queryKey: ['organizations', 'settings', id] });
+    },
+  });
+}

@@ -1,0 +1,428 @@
+import { PARTICIPANT_STATUSES, type ParticipantDto, type ParticipantStatus } from '@inscrio/shared';
+import { ArrowRightLeft, ClipboardList, Inbox, Search, UserPlus, XCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { PageContainer, PageHeader } from '@/components/layouts/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+import { useLocale } from '@/lib/use-locale';
+import { useActivityOptions, usePeriodOptions, useSessionOptions } from '../api/options';
+import { useParticipants, useReviewCount } from '../api/participants';
+import { useRegistryFilters } from '../hooks/use-registry-filters';
+import { CancelParticipantDialog } from './cancel-participant-dialog';
+import { MoveParticipantDialog } from './move-participant-dialog';
+import { ParticipantStatusBadge } from './participant-status-badge';
+import { RegisterMemberDialog } from './register-member-dialog';
+import { SessionDate, useSessionDate } from './session-label';
+
+const PAGE_SIZE = 20;
+const SEARCH_DELAY_MS = 300;
+
+/** Statuses a manager may still move to another session. */
+const MOVABLE: readonly ParticipantStatus[] = ['invited', 'reserved', 'confirmed'];
+
+export const canMove = (participant: ParticipantDto) =>
+  MOVABLE.includes(participant.status) && participant.service.status !== 'cancelled';
+/** The API says whether the viewer may cancel (a manager: any live registration). */
+export const canCancel = (participant: ParticipantDto) => participant.canCancel;
+
+const fullName = (participant: ParticipantDto) =>
+  `${participant.member.firstName} ${participant.member.lastName}`.trim();
+
+interface RowActions {
+  onMove: (participant: ParticipantDto) => void;
+  onCancel: (participant: ParticipantDto) => void;
+}
+
+function Actions({ participant, onMove, onCancel }: { participant: ParticipantDto } & RowActions) {
+  const { t } = useTranslation('registry');
+  const name = fullName(participant);
+  return (
+    <div className="flex flex-wrap gap-1.5 md:justify-end">
+      {canMove(participant) ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onMove(participant)}
+          aria-label={t('actions.moveOf', { name })}
+          data-action="move"
+        >
+          <ArrowRightLeft aria-hidden="true" />
+          {t('actions.move')}
+        </Button>
+      ) : null}
+      {canCancel(participant) ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-700 hover:bg-red-50"
+          onClick={() => onCancel(participant)}
+          aria-label={t('actions.cancelOf', { name })}
+          data-action="cancel"
+        >
+          <XCircle aria-hidden="true" />
+          {t('actions.cancel')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function OrderLink({ orderId }: { orderId: string | null }) {
+  const { t } = useTranslation('registry');
+  if (!orderId) return <span className="text-slate-400">—</span>;
+  return (
+    <Link className="font-medium text-brand-700 hover:underline" to={paths.order.to(orderId)}>
+      {t('list.order')}
+    </Link>
+  );
+}
+
+function ActivityName({ participant }: { participant: ParticipantDto }) {
+  return (
+    <span className="flex items-center gap-2">
+      <span
+        className="size-2.5 shrink-0 rounded-full"
+        style={{ backgroundColor: participant.service.colorCode }}
+        aria-hidden="true"
+      />
+      <span className="min-w-0 break-words">{participant.service.blueprintName}</span>
+    </span>
+  );
+}
+
+function ParticipantTable({ items, ...actions }: { items: ParticipantDto[] } & RowActions) {
+  const { t } = useTranslation('registry');
+  return (
+    <table className="hidden w-full text-left text-sm md:table" data-registry-table="">
+      <thead className="border-b border-slate-100 bg-slate-50/70 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        <tr>
+          <th scope="col" className="py-2 pr-3 pl-5">
+            {t('list.columns.member')}
+          </th>
+          <th scope="col" className="px-3 py-2">
+            {t('list.columns.activity')}
+          </th>
+          <th scope="col" className="px-3 py-2">
+            {t('list.columns.session')}
+          </th>
+          <th scope="col" className="px-3 py-2">
+            {t('list.columns.status')}
+          </th>
+          <th scope="col" className="px-3 py-2">
+            {t('list.columns.order')}
+          </th>
+          <th scope="col" className="py-2 pr-5 pl-3 text-right">
+            <span className="sr-only">{t('list.columns.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {items.map((participant) => (
+          <tr key={participant.id} className="align-middle hover:bg-slate-50/60" data-registry-row="">
+            <td className="py-3 pr-3 pl-5 font-semibold text-slate-900">{fullName(participant)}</td>
+            <td className="px-3 py-3 text-slate-700">
+              <ActivityName participant={participant} />
+            </td>
+            <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+              <Link
+                className="hover:text-brand-700 hover:underline"
+                to={paths.managedService.to(participant.service.id)}
+              >
+                <SessionDate start={participant.service.startDateTime} />
+              </Link>
+            </td>
+            <td className="px-3 py-3">
+              <ParticipantStatusBadge status={participant.status} />
+            </td>
+            <td className="px-3 py-3 whitespace-nowrap">
+              <OrderLink orderId={participant.orderId} />
+            </td>
+            <td className="py-3 pr-5 pl-3">
+              <Actions participant={participant} {...actions} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ParticipantCards({ items, ...actions }: { items: ParticipantDto[] } & RowActions) {
+  const date = useSessionDate();
+  return (
+    <ul className="divide-y divide-slate-100 md:hidden" data-registry-cards="">
+      {items.map((participant) => (
+        <li key={participant.id} className="space-y-2 px-4 py-4" data-registry-card="">
+          <div className="flex items-start justify-between gap-3">
+            <span className="min-w-0 font-semibold break-words text-slate-900">{fullName(participant)}</span>
+            <ParticipantStatusBadge status={participant.status} />
+          </div>
+          <div className="space-y-0.5 text-sm text-slate-700">
+            <ActivityName participant={participant} />
+            <Link
+              className="block text-slate-600 tabular-nums hover:text-brand-700"
+              to={paths.managedService.to(participant.service.id)}
+            >
+              {date(participant.service.startDateTime)}
+            </Link>
+            {participant.orderId ? (
+              <p className="text-xs">
+                <OrderLink orderId={participant.orderId} />
+              </p>
+            ) : null}
+          </div>
+          <Actions participant={participant} {...actions} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The filters: member search, period, activity, session and status. */
+function Filters() {
+  const { t } = useTranslation('registry');
+  const locale = useLocale();
+  const date = useSessionDate();
+  const { state, set } = useRegistryFilters();
+  const [search, setSearch] = useState(state.q);
+  const periods = usePeriodOptions();
+  const activities = useActivityOptions();
+  const sessions = useSessionOptions(
+    { blueprintId: state.blueprintId, periodId: state.periodId },
+    Boolean(state.blueprintId || state.periodId || state.serviceId),
+  );
+
+  useEffect(() => {
+    if (search.trim() === state.q) return;
+    const timer = window.setTimeout(() => set({ q: search.trim() }), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+    // Only the typed text drives this; `set` changes with the address.
+  }, [search]);
+  useEffect(() => {
+    if (state.q !== search.trim()) setSearch(state.q);
+  }, [state.q]);
+
+  const sessionItems = sessions.data?.items ?? [];
+  const sessionChoices = state.blueprintId || state.periodId ? sessionItems : [];
+  // A session reached by a link (from its page) shows even before an activity is chosen.
+  const linked = state.serviceId && !sessionChoices.some((session) => session.id === state.serviceId);
+
+  return (
+    <div
+      className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-5"
+      data-registry-filters=""
+    >
+      <div className="relative sm:col-span-2 lg:col-span-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          className="pl-9"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('filters.search')}
+          aria-label={t('filters.search')}
+          data-registry-search=""
+        />
+      </div>
+      <Select
+        aria-label={t('filters.period')}
+        value={state.periodId}
+        onChange={(event) => set({ periodId: event.target.value })}
+        data-filter="period"
+      >
+        <option value="">{t('filters.allPeriods')}</option>
+        {(periods.data?.items ?? []).map((period) => (
+          <option key={period.id} value={period.id}>
+            {period.name}
+          </option>
+        ))}
+      </Select>
+      <Select
+        aria-label={t('filters.activity')}
+        value={state.blueprintId}
+        onChange={(event) => set({ blueprintId: event.target.value })}
+        data-filter="activity"
+      >
+        <option value="">{t('filters.allActivities')}</option>
+        {(activities.data?.items ?? []).map((activity) => (
+          <option key={activity.id} value={activity.id}>
+            {activity.name}
+          </option>
+        ))}
+      </Select>
+      <Select
+        aria-label={t('filters.session')}
+        value={state.serviceId}
+        onChange={(event) => set({ serviceId: event.target.value })}
+        disabled={!state.blueprintId && !state.periodId && !state.serviceId}
+        title={state.blueprintId || state.periodId ? undefined : t('filters.sessionHint')}
+        data-filter="session"
+      >
+        <option value="">{t('filters.allSessions')}</option>
+        {linked ? <option value={state.serviceId}>{t('filters.thisSession')}</option> : null}
+        {sessionChoices.map((session) => (
+          <option key={session.id} value={session.id}>
+            {state.blueprintId
+              ? date(session.startDateTime)
+              : `${session.blueprintName} · ${date(session.startDateTime)}`}
+          </option>
+        ))}
+      </Select>
+      <Select
+        aria-label={t('filters.status')}
+        value={state.status ?? ''}
+        onChange={(event) => set({ status: event.target.value })}
+        data-filter="status"
+      >
+        <option value="">{t('filters.allStatuses')}</option>
+        {PARTICIPANT_STATUSES.values.map((status) => (
+          <option key={status} value={status}>
+            {PARTICIPANT_STATUSES.label(status, locale)}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** « A traiter » with the number of requests waiting. */
+function ReviewsLink() {
+  const { t } = useTranslation('registry');
+  const count = useReviewCount();
+  return (
+    <Button asChild variant="secondary">
+      <Link to={paths.reviews.to()} data-reviews-link="">
+        <Inbox aria-hidden="true" />
+        {t('list.reviews')}
+        {count.data ? (
+          <Badge variant="pink" aria-label={t('list.reviewsCount', { count: count.data })}>
+            {count.data}
+          </Badge>
+        ) : null}
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * `/registry` (Inscriptions): every registration of the organisation, filtered by period, activity,
+ * session, status and member; a table on wide screens, cards on phones. A manager registers members
+ * directly (private activities included), moves a participant to another session, or cancels.
+ */
+export function RegistryPage() {
+  const { t } = useTranslation('registry');
+  const { state, set, filtered, clear } = useRegistryFilters();
+  const query = useParticipants({
+    periodId: state.periodId,
+    blueprintId: state.blueprintId,
+    serviceId: state.serviceId,
+    status: state.status,
+    q: state.q,
+    page: state.page,
+    pageSize: PAGE_SIZE,
+  });
+  const [moving, setMoving] = useState<ParticipantDto | null>(null);
+  const [cancelling, setCancelling] = useState<ParticipantDto | null>(null);
+  const [registering, setRegistering] = useState(false);
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  useEffect(() => {
+    if (query.data && state.page > pageCount) set({ page: String(pageCount) });
+  }, [query.data, state.page, pageCount]);
+
+  const registerButton = (
+    <Button onClick={() => setRegistering(true)} data-register-member="">
+      <UserPlus aria-hidden="true" />
+      {t('list.register')}
+    </Button>
+  );
+  const actions: RowActions = { onMove: setMoving, onCancel: setCancelling };
+
+  return (
+    <PageContainer className="max-w-7xl">
+      <PageHeader
+        title={t('list.title')}
+        description={t('list.description')}
+        actions={
+          <>
+            <ReviewsLink />
+            {registerButton}
+          </>
+        }
+      />
+      <Card className="overflow-hidden">
+        <Filters />
+        <div aria-live="polite" aria-busy={query.isFetching}>
+          {query.isPending ? (
+            <div className="flex justify-center py-12">
+              <Spinner label={t('loading')} />
+            </div>
+          ) : query.isError ? (
+            <div className="p-5">
+              <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+            </div>
+          ) : items.length === 0 ? (
+            <div className="p-5">
+              <EmptyState
+                icon={<ClipboardList className="size-8" aria-hidden="true" />}
+                title={filtered ? t('list.noMatch') : t('list.empty')}
+                text={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
+                action={
+                  filtered ? (
+                    <Button variant="secondary" size="sm" onClick={clear}>
+                      {t('filters.clear')}
+                    </Button>
+                  ) : (
+                    registerButton
+                  )
+                }
+              />
+            </div>
+          ) : (
+            <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
+              <ParticipantTable items={items} {...actions} />
+              <ParticipantCards items={items} {...actions} />
+            </div>
+          )}
+        </div>
+        {items.length > 0 ? (
+          <Pagination
+            className="border-t border-slate-100 px-4 py-3 sm:px-5"
+            page={state.page}
+            pageCount={pageCount}
+            onPageChange={(page) => set({ page: String(page) })}
+            summary={t('list.summary', { count: total, page: state.page, pages: pageCount })}
+            previousLabel={t('list.previous')}
+            nextLabel={t('list.next')}
+            label={t('list.pagination')}
+          />
+        ) : null}
+      </Card>
+      <MoveParticipantDialog participant={moving} onOpenChange={(open) => !open && setMoving(null)} />
+      <CancelParticipantDialog
+        participant={cancelling}
+        onOpenChange={(open) => !open && setCancelling(null)}
+      />
+      <RegisterMemberDialog
+        open={registering}
+        onOpenChange={setRegistering}
+        initialActivityId={state.blueprintId}
+      />
+    </PageContainer>
+  );
+}

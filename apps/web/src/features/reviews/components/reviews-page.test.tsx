@@ -1,0 +1,153 @@
+import type { ReviewItem } from '@inscrio/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { paths } from '@/lib/paths';
+import { createQueryClient } from '@/lib/query-client';
+import { fakeApi, json } from '@/test/fake-api';
+import { ReviewsPage } from './reviews-page';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
+
+const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 20 });
+
+function request(overrides: Partial<ReviewItem> = {}): ReviewItem {
+  return {
+    id: 'reg_tom',
+    status: 'needs-review',
+    member: { id: 'mbr_tom', firstName: 'Tom', lastName: 'Peeters' },
+    familyId: 'fam_1',
+    service: {
+      id: 'svc_dance',
+      blueprintId: 'bp_dance',
+      blueprintName: 'Danse moderne',
+      colorCode: '#DB2777',
+      startDateTime: '2026-11-24T16:00:00.000Z',
+      duration: 60,
+      status: 'confirmed',
+    },
+    cartLinked: false,
+    holdExpiresAt: null,
+    invitationExpiresAt: null,
+    reviewReason: 'age',
+    reviewNote: 'Tom adore danser avec sa sœur.',
+    reviewAnswer: null,
+    orderId: null,
+    createdAt: '2026-11-22T09:00:00.000Z',
+    canCancel: true,
+    memberAgeMonths: 84,
+    minAge: 96,
+    maxAge: 168,
+    ...overrides,
+  };
+}
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: paths.reviews.pattern, element: <ReviewsPage /> }], {
+    initialEntries: ['/reviews'],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('fr');
+  vi.mocked(toast.success).mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the review queue (A traiter)', { timeout: 20_000 }, () => {
+  it('says there is nothing to review', async () => {
+    fakeApi({ 'GET /api/reviews': () => json(200, page([])) });
+    renderPage();
+    expect(await screen.findByText('Rien à traiter')).toBeInTheDocument();
+  });
+
+  it('shows the reason, the family note, the member age and the activity age range', async () => {
+    fakeApi({
+      'GET /api/reviews': () =>
+        json(
+          200,
+          page([
+            request(),
+            request({ id: 'reg_wait', reviewReason: 'waiting-list', reviewNote: null }),
+            request({ id: 'reg_private', reviewReason: 'visibility' }),
+          ]),
+        ),
+    });
+    renderPage();
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    const first = within(items[0]!);
+    expect(first.getByText("Dérogation d'âge")).toBeInTheDocument();
+    expect(first.getByText('Tom adore danser avec sa sœur.')).toBeInTheDocument();
+    expect(first.getByText('7 ans')).toHaveClass('text-amber-700');
+    expect(first.getByText('Entre 8 ans et 14 ans')).toBeInTheDocument();
+    expect(within(items[1]!).getByText("Liste d'attente")).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Aucune note.')).toBeInTheDocument();
+    expect(within(items[2]!).getByText("Demande d'inscription")).toBeInTheDocument();
+  });
+
+  it('says when the member has no known age', async () => {
+    fakeApi({ 'GET /api/reviews': () => json(200, page([{ ...request(), memberAgeMonths: null }])) });
+    renderPage();
+    expect(await screen.findByText('Entre 8 ans et 14 ans')).toBeInTheDocument();
+    expect(screen.queryByText('7 ans')).toBeNull();
+    expect(screen.getByText('Inconnu')).toBeInTheDocument();
+  });
+
+  it('accepts with a message to the family', async () => {
+    const server = fakeApi({
+      'GET /api/reviews': () => json(200, page([request()])),
+      'POST /api/participants/reg_tom/review': () => json(200, { ...request(), status: 'reserved' }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Accepter la demande de Tom Peeters' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Message à la famille (facultatif)'), 'Bienvenue Tom !');
+    await user.click(within(dialog).getByRole('button', { name: 'Accepter' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.callsTo('POST /api/participants/reg_tom/review')[0]?.body).toEqual({
+      decision: 'accept',
+      message: 'Bienvenue Tom !',
+    });
+    expect(toast.success).toHaveBeenCalledWith('La demande de Tom Peeters a été acceptée.');
+    // The queue is read again.
+    await vi.waitFor(() => expect(server.callsTo('GET /api/reviews').length).toBeGreaterThan(1));
+  });
+
+  it('refuses without a message, and shows an API error in the dialog', async () => {
+    let fail = true;
+    const server = fakeApi({
+      'GET /api/reviews': () => json(200, page([request()])),
+      'POST /api/participants/reg_tom/review': () =>
+        fail
+          ? json(409, { statusCode: 409, error: 'conflict', message: 'Cette demande a déjà été traitée.' })
+          : json(200, { ...request(), status: 'cancelled' }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Refuser la demande de Tom Peeters' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Refuser' }));
+    expect(await within(dialog).findByText('Cette demande a déjà été traitée.')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Refuser' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.callsTo('POST /api/participants/reg_tom/review').at(-1)?.body).toEqual({
+      decision: 'refuse',
+    });
+    expect(toast.success).toHaveBeenCalledWith('La demande de Tom Peeters a été refusée.');
+  });
+});

@@ -1,0 +1,287 @@
+/*
+ * What booking through the API costs against booking in bare SQL, on the same PostgreSQL database:
+ * - subject: signed-in families (one access token each) doing `POST /api/cart/items` then
+ *   `POST /api/cart/checkout` (offline) over real HTTP against the app listening on a port — every check
+ *   of the cart (visibility, age, overlaps, conditions, seats…), the order, its lines, its structured
+ *   reference and its audit trail;
+ * - baseline: a raw booking loop, one transaction per booking: the conditional seat UPDATE and the
+ *   participant INSERT, nothing else.
+ * Rounds alternate so machine noise hits both alike; each side keeps its median. Then a rush: 1,000
+ * families at once on one 100-seat session (add + checkout each), with the 99th percentile of a buyer's
+ * time and the seats actually sold, counted in the database.
+ * The ratio is app checkouts per second / raw bookings per second (target at least 0.15).
+ */
+import { Worker } from 'node:worker_threads';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase } from '../apps/api/src/db/client';
+import { organizations } from '../apps/api/src/db/schema';
+import { newId } from '../apps/api/src/lib/ids';
+import { createActivity, createFamilies, type FamilyFixture } from '../apps/api/test/helpers/order-fixtures';
+import type { BenchContext } from './run';
+import { eq } from 'drizzle-orm';
+
+const ORGANIZATION_ID = 'org_demo';
+const SESSIONS = 200;
+const ROUNDS = 5;
+const CHECKOUTS_PER_ROUND = 300;
+const RAW_PER_ROUND = 1500;
+const CONCURRENCY = 16;
+const RUSH_BUYERS = 1000;
+const RUSH_SEATS = 100;
+const POOL = 20;
+const DAY_MS = 86_400_000;
+
+export async function run({ databaseUrl }: BenchContext): Promise<number> {
+  const database = await openDatabase({ url: databaseUrl, poolSize: POOL });
+  await database.db
+    .update(organizations)
+    .set({ iban: 'BE71096123456769', bic: 'GEBABEBB', billingCountry: 'BEL' })
+    .where(eq(organizations.id, ORGANIZATION_ID));
+  const start = Date.now() + 30 * DAY_MS;
+  const busy = await createActivity(database.db, {
+    name: 'Banc de mesure',
+    price: 4500,
+    taxPercentage: 600,
+    maxSeats: 100_000,
+    supplements: [{ name: 'Matériel', price: 800, minAge: 72, maxAge: 144 }],
+    // Two hours apart, so a family's bookings never overlap.
+    sessions: Array.from({ length: SESSIONS }, (_, i) => ({ start: new Date(start + i * 2 * 3_600_000) })),
+  });
+  const rush = await createActivity(database.db, {
+    name: 'Stage très demandé',
+    price: 9000,
+    maxSeats: RUSH_SEATS,
+    sessions: [{ start: new Date(start - DAY_MS) }],
+  });
+
+  const config = loadConfig({
+    APP_BASE_HOST: 'localhost:3000',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/inscrio-bench',
+  });
+  const app = await buildApp({ config, database, logger: pino({ level: 'silent' }) });
+  await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
+  const { port } = app.server.address() as AddressInfo;
+
+  const families = await createFamilies(app.ctx, ROUNDS * CHECKOUTS_PER_ROUND + RUSH_BUYERS + 200, {
+    prefix: 'bench',
+  });
+  const raw = new pg.Pool({ connectionString: databaseUrl, max: POOL });
+  // Members and families for the raw loop: other families' children (no collision with the app's).
+  const rawMembers = families.slice(-200);
+  await database.query('analyze');
+
+  // The families' browsers: a load generator on its own thread (as it would be on other machines), so
+  // the app's thread only serves. It answers each batch with its wall time and each buyer's outcome.
+  const client = startClient(port);
+  const purchase = (family: FamilyFixture, blueprintId: string, serviceId: string): Purchase => ({
+    token: family.token,
+    body: { blueprintId, serviceIds: [serviceId], memberIds: [family.childId] },
+  });
+
+  let nextFamily = 0;
+  let nextSession = 0;
+  /** App checkouts per second: `CHECKOUTS_PER_ROUND` families, `CONCURRENCY` at a time. */
+  async function appRound(): Promise<number> {
+    const round = families.slice(nextFamily, nextFamily + CHECKOUTS_PER_ROUND);
+    nextFamily += CHECKOUTS_PER_ROUND;
+    const batch = round.map((family) =>
+      purchase(family, busy.blueprintId, busy.serviceIds[nextSession++ % SESSIONS]!),
+    );
+    const result = await client.run(batch, CONCURRENCY);
+    if (result.outcomes.some((o) => o !== 'sold'))
+      throw new Error(`unexpected: ${result.outcomes.find((o) => o !== 'sold')}`);
+    return round.length / (result.ms / 1000);
+  }
+
+  let rawCount = 0;
+  /** Raw bookings per second: conditional UPDATE + INSERT in one transaction, `CONCURRENCY` at a time. */
+  async function rawRound(): Promise<number> {
+    let done = 0;
+    const began = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        const client = await raw.connect();
+        try {
+          while (done < RAW_PER_ROUND) {
+            done++;
+            const k = rawCount++;
+            const serviceId = busy.serviceIds[k % SESSIONS]!;
+            const member = rawMembers[Math.floor(k / SESSIONS) % rawMembers.length]!;
+            await client.query('begin');
+            const taken = await client.query(
+              `update services set reserved_seats = reserved_seats + 1
+               where organization_id = $1 and id = $2 and status <> 'cancelled'
+                 and (max_seats = -1 or reserved_seats < max_seats) returning id`,
+              [ORGANIZATION_ID, serviceId],
+            );
+            if (taken.rowCount === 1) {
+              // Each (session, member) pair once: earlier rounds' rows are ended, so the live index holds.
+              await client.query(
+                `insert into participants (organization_id, id, service_id, member_id, family_id, status, holds_seat)
+                 values ($1, $2, $3, $4, $5, 'confirmed', true)`,
+                [ORGANIZATION_ID, newId('reg'), serviceId, member.childId, member.familyId],
+              );
+            }
+            await client.query('commit');
+          }
+        } finally {
+          client.release();
+        }
+      }),
+    );
+    const rate = RAW_PER_ROUND / ((performance.now() - began) / 1000);
+    // End this round's raw rows, so the next round may book the same pairs (the live index ignores them).
+    await raw.query(
+      `update participants set status = 'cancelled', holds_seat = false
+       where organization_id = $1 and family_id = any($2::text[]) and status = 'confirmed'`,
+      [ORGANIZATION_ID, rawMembers.map((m) => m.familyId)],
+    );
+    return rate;
+  }
+
+  // Warm-up (prepared statements, JIT, connections), not measured.
+  await rawRound();
+  const warm = families.slice(nextFamily, nextFamily + 50);
+  nextFamily += 50;
+  await client.run(
+    warm.map((family) => purchase(family, busy.blueprintId, busy.serviceIds[nextSession++ % SESSIONS]!)),
+    4,
+  );
+
+  const appRates: number[] = [];
+  const rawRates: number[] = [];
+  for (let round = 0; round < ROUNDS - 1; round++) {
+    rawRates.push(await rawRound());
+    appRates.push(await appRound());
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const appRate = median(appRates);
+  const rawRate = median(rawRates);
+  console.log(
+    `baseline raw SQL booking (UPDATE + INSERT, one transaction): ${rawRate.toFixed(0)} bookings/s`,
+  );
+  console.log(
+    `subject  app checkout over HTTP (POST /cart/items + POST /cart/checkout, offline): ${appRate.toFixed(0)} checkouts/s`,
+  );
+
+  // The rush: every buyer at once on one 100-seat session.
+  const buyers = families.slice(nextFamily, nextFamily + RUSH_BUYERS);
+  const rushed = await client.run(
+    buyers.map((family) => purchase(family, rush.blueprintId, rush.serviceIds[0]!)),
+    RUSH_BUYERS,
+  );
+  const { outcomes } = rushed;
+  const odd = outcomes.find((o) => o !== 'sold' && o !== 'full');
+  if (odd) throw new Error(`rush: unexpected answer: ${odd}`);
+  const latencies = rushed.latencies;
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1]!;
+  const [sold] = await database.query<{ n: number; seats: number }>(
+    `select (select count(*)::int from participants where organization_id = $1 and service_id = $2
+               and status = 'confirmed' and holds_seat) as n,
+            (select reserved_seats from services where organization_id = $1 and id = $2) as seats`,
+    [ORGANIZATION_ID, rush.serviceIds[0]],
+  );
+  console.log(
+    `rush: ${RUSH_BUYERS} buyers at once on ${RUSH_SEATS} seats: ${outcomes.filter((o) => o === 'sold').length} sold, ` +
+      `${outcomes.filter((o) => o === 'full').length} told it is full; reserved_seats = ${sold!.seats}`,
+  );
+  console.log(`rush p50: ${latencies[Math.floor(latencies.length / 2)]!.toFixed(0)} ms`);
+  console.log(`rush p99: ${p99.toFixed(0)} ms`);
+  console.log(`rush confirmed: ${sold!.n}`);
+
+  await client.close();
+  await raw.end();
+  await app.close();
+  await database.close();
+  return appRate / rawRate;
+}
+
+interface Purchase {
+  token: string;
+  body: { blueprintId: string; serviceIds: string[]; memberIds: string[] };
+}
+
+interface BatchResult {
+  ms: number;
+  outcomes: string[];
+  latencies: number[];
+}
+
+/*
+ * The load generator's code (plain JavaScript, run by a worker thread): each buyer POSTs /api/cart/items
+ * then, when the seat was reserved, /api/cart/checkout (offline), over keep-alive HTTP connections.
+ */
+const CLIENT_SOURCE = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 2000 });
+function post(path, token, body) {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      host: '127.0.0.1', port: workerData.port, path, method: 'POST', agent,
+      headers: {
+        host: 'demo.localhost:3000', authorization: 'Bearer ' + token,
+        'x-organization-id': 'org_demo', 'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+      },
+    }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode, body: text }));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+async function buy(p) {
+  const added = await post('/api/cart/items', p.token, p.body);
+  if (added.status !== 200) return 'add ' + added.status + ' ' + added.body.slice(0, 200);
+  const result = JSON.parse(added.body);
+  if (result.added.length === 0) return result.refused[0] && result.refused[0].reason === 'full' ? 'full' : 'refused ' + added.body.slice(0, 200);
+  const checkout = await post('/api/cart/checkout', p.token, { paymentProvider: 'offline' });
+  return checkout.status === 201 ? 'sold' : 'checkout ' + checkout.status + ' ' + checkout.body.slice(0, 200);
+}
+parentPort.on('message', async (message) => {
+  if (message.type === 'close') { agent.destroy(); parentPort.close(); return; }
+  const { batch, concurrency } = message;
+  const outcomes = new Array(batch.length);
+  const latencies = [];
+  let next = 0;
+  const began = performance.now();
+  await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, async () => {
+    while (next < batch.length) {
+      const i = next++;
+      const start = performance.now();
+      outcomes[i] = await buy(batch[i]).catch((e) => 'error ' + e.message);
+      latencies.push(performance.now() - start);
+    }
+  }));
+  parentPort.postMessage({ ms: performance.now() - began, outcomes, latencies });
+});
+`;
+
+function startClient(port: number) {
+  const worker = new Worker(CLIENT_SOURCE, { eval: true, workerData: { port } });
+  return {
+    run(batch: Purchase[], concurrency: number): Promise<BatchResult> {
+      return new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage({ batch, concurrency });
+      });
+    },
+    async close() {
+      worker.postMessage({ type: 'close' });
+      await worker.terminate();
+    },
+  };
+}
