@@ -38,6 +38,8 @@ import { membersRoutes } from './modules/members/members.routes';
 import { participantsRoutes } from './modules/registrations/participants.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { invoicingRoutes } from './modules/invoicing/invoicing.routes';
+import { accountingRoutes } from './modules/accounting/accounting.routes';
 import { organizationRoutes } from './modules/organizations/organization.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { mollieOAuthRoutes } from './modules/payments/mollie/mollie-oauth.routes';
@@ -198,6 +200,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(participantsRoutes(ctx));
       await api.register(cartRoutes(ctx));
       await api.register(ordersRoutes(ctx));
+      await api.register(invoicingRoutes(ctx));
+      await api.register(accountingRoutes(ctx));
       await api.register(organizationRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
       await api.register(mollieOAuthRoutes(ctx));

@@ -8,6 +8,7 @@ import { registerMaintenance } from './jobs/maintenance';
 import { createLogger } from './lib/logger';
 import { registerInvitationExpiry } from './modules/registrations/invitations';
 import { registerHoldsJob } from './modules/registrations/holds.job';
+import { registerOverdueJob } from './modules/invoicing/overdue.job';
 
 /** The built web app, beside the API in the repository (same path from the sources and the bundle). */
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -34,6 +35,7 @@ async function main() {
     await registerMaintenance(app.ctx.queue, database.db);
     await registerInvitationExpiry(app.ctx);
     await registerHoldsJob(app.ctx);
+    await registerOverdueJob(app.ctx);
     app.ctx.queue.start();
   }
 

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, organizations } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { multipart, type MultipartPart } from './helpers/multipart';
 import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -44,27 +45,7 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Part {
-  name: string;
-  data: Buffer | string;
-  filename?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body written by hand: boundary, part headers, bytes. */
-function multipart(parts: Part[]) {
-  const boundary = `----inscrio${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
-    head += '\r\n';
-    if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+type Part = MultipartPart;
 
 type Kind = keyof typeof DEMO_ACCOUNTS | 'anonymous';
 

@@ -1,3 +1,4 @@
+import type accounting from './locales/fr/accounting.json';
 import type auth from './locales/fr/auth.json';
 import type blueprints from './locales/fr/blueprints.json';
 import type calendar from './locales/fr/calendar.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      accounting: typeof accounting;
       auth: typeof auth;
       blueprints: typeof blueprints;
       calendar: typeof calendar;

@@ -5,6 +5,7 @@ import * as shared from './index';
 /** The names other packages code against; removing or renaming one breaks them. */
 const CONTRACT = {
   locale: ['LOCALES', 'DEFAULT_LOCALE', 'resolveLocale'],
+  vat: ['isValidVatNumber', 'normalizeVatNumber'],
   enums: [
     'defineEnum',
     'LICENCE_PLANS',

@@ -119,3 +119,16 @@ export function userKind(actor: Actor, organizationIsSystem: boolean): UserKind 
       return actor.isHolder ? 'holder' : 'user';
   }
 }
+
+/**
+ * Accounting (invoices, credit notes, bank statements) is organisation-wide: organisation managers and
+ * above, and establishment managers of the default establishment (those of a secondary establishment
+ * only see their establishment's data, so the menu hides Comptabilité from them, spec section 2).
+ */
+export function canManageAccounting(actor: MaybeActor, establishmentId?: string | null): boolean {
+  if (isAtLeastOrgManager(actor)) return true;
+  return (
+    actor?.role === 'est-manager' &&
+    (establishmentId ?? DEFAULT_ESTABLISHMENT_ID) === DEFAULT_ESTABLISHMENT_ID
+  );
+}

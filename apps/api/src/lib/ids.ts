@@ -33,7 +33,9 @@ export type IdPrefix =
   | 'sup'
   | 'ser'
   | 'emc'
-  | 'rpi';
+  | 'rpi'
+  | 'bsi'
+  | 'btx';
 
 /**
  * `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford base 32, lower case),

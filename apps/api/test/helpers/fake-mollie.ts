@@ -196,7 +196,16 @@ export async function startFakeMollie(options: FakeMollieOptions = {}) {
       redirectUrl: p.redirectUrl,
       webhookUrl: p.webhookUrl,
       locale: p.locale,
-      ...(p.status === 'paid' ? { paidAt: new Date().toISOString() } : {}),
+      ...(p.status === 'paid'
+        ? {
+            paidAt: new Date().toISOString(),
+            // As Mollie: the total refunded so far, however it was made (API or dashboard).
+            amountRefunded: {
+              currency: 'EUR',
+              value: p.refunds.reduce((sum, r) => sum + Number(r.amount.value), 0).toFixed(2),
+            },
+          }
+        : {}),
       _links: {
         self: { href: `${apiUrl}payments/${p.id}`, type: 'application/hal+json' },
         ...(final ? {} : { checkout: { href: `${url}/checkout/${p.id}`, type: 'text/html' } }),
@@ -501,6 +510,18 @@ export async function startFakeMollie(options: FakeMollieOptions = {}) {
     completePayment,
     /** Calls the webhook of a payment again (a replay). */
     sendWebhook,
+    /** A refund made by the organisation on Mollie's dashboard, then the payment's webhook. */
+    async refundFromDashboard(id: string, value: string) {
+      const payment = payments.get(id);
+      if (!payment) throw new Error(`unknown payment ${id}`);
+      payment.refunds.push({
+        id: newKey('re_', 10),
+        amount: { currency: 'EUR', value },
+        description: 'Dashboard',
+        status: 'refunded',
+      });
+      return sendWebhook(id);
+    },
     setOnboarding(status: 'needs-data' | 'in-review' | 'completed', canReceivePayments: boolean) {
       state.onboardingStatus = status;
       state.canReceivePayments = canReceivePayments;

@@ -122,7 +122,11 @@ const mainScreens: RouteObject[] = [
   later(paths.documents.pattern, menu('documents')),
   { path: paths.orders.pattern, lazy: () => import('./routes/orders'), handle: { title: menu('orders') } },
   { path: paths.order.pattern, lazy: () => import('./routes/order'), handle: { title: page('order') } },
-  later(paths.accounting.pattern, menu('accounting')),
+  {
+    path: paths.accounting.pattern,
+    lazy: () => import('./routes/accounting'),
+    handle: { title: menu('accounting') },
+  },
   {
     path: paths.membersAll.pattern,
     lazy: () => import('./routes/members-all'),
@@ -258,8 +262,16 @@ const mainScreens: RouteObject[] = [
 /** Screens of the simple layout (no side menu). */
 const simpleScreens: RouteObject[] = [
   // One view for both documents, the kind chosen by the path.
-  later(paths.createInvoice.pattern, page('createInvoice')),
-  later(paths.createCreditNote.pattern, page('createCreditNote')),
+  {
+    path: paths.createInvoice.pattern,
+    lazy: () => import('./routes/create-invoice'),
+    handle: { title: page('createInvoice') },
+  },
+  {
+    path: paths.createCreditNote.pattern,
+    lazy: () => import('./routes/create-credit-note'),
+    handle: { title: page('createCreditNote') },
+  },
   {
     path: paths.createService.pattern,
     lazy: () => import('./routes/create-services'),

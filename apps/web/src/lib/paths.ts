@@ -84,7 +84,11 @@ export const paths = {
   documents: { pattern: '/documents', to: () => '/documents' },
   orders: { pattern: '/orders', to: () => '/orders' },
   order: { pattern: '/orders/:id', to: (orderId: string) => `/orders/${id(orderId)}` },
-  accounting: { pattern: '/accounting', to: () => '/accounting' },
+  accounting: {
+    pattern: '/accounting',
+    /** `tab`: credit-notes | bank-statements (the invoices tab is the default). */
+    to: (query?: { tab?: string }) => withQuery('/accounting', query),
+  },
   membersAll: { pattern: '/members/all', to: () => '/members/all' },
   membersCreate: { pattern: '/members/create', to: () => '/members/create' },
   participants: { pattern: '/members/participants', to: () => '/members/participants' },
@@ -163,7 +167,11 @@ export const paths = {
 
   // Signed in, simple layout
   createInvoice: { pattern: '/accounting/create-invoice', to: () => '/accounting/create-invoice' },
-  createCreditNote: { pattern: '/accounting/create-credit-note', to: () => '/accounting/create-credit-note' },
+  createCreditNote: {
+    pattern: '/accounting/create-credit-note',
+    /** `invoiceId`: the invoice the credit note corrects, chosen already. */
+    to: (query?: { invoiceId?: string }) => withQuery('/accounting/create-credit-note', query),
+  },
   createService: {
     pattern: '/services/create',
     to: (query?: { blueprintId?: string; periodId?: string }) => withQuery('/services/create', query),

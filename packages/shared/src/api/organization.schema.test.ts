@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BELGIAN_VAT_EXEMPTION_MENTION,
+  billingRuleIssues,
   formatIban,
   isValidBic,
   isValidIban,
@@ -48,5 +50,111 @@ describe('organizationSettingsSchema', () => {
     expect(organizationMessage('providerActivated', 'fr', { provider: 'Mollie' })).toBe(
       'Le moyen de paiement Mollie a été activé.',
     );
+  });
+});
+
+describe('the billing part of organizationSettingsSchema', () => {
+  const schema = organizationSettingsSchema('fr');
+  const issues = (payload: unknown) =>
+    (schema.safeParse(payload).error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
+
+  const PROFILE = {
+    billingEmail: 'facturation@club.be',
+    billingPhone: '+32 2 123 45 67',
+    billingAddress: 'Avenue des Sports 12',
+    billingCity: 'Bruxelles',
+    billingPostalCode: '1050',
+    billingCountry: 'BEL',
+    vatNumber: 'BE 0403.019.261',
+    vatRegime: 'exempt',
+    vatExemptionMention: BELGIAN_VAT_EXEMPTION_MENTION,
+    invoiceDueDays: 30,
+    documentLogoAssetId: 'ast_logo-1',
+  };
+
+  it('accepts a complete Belgian profile', () => {
+    expect(schema.parse(PROFILE)).toEqual({ ...PROFILE });
+  });
+
+  it.each([
+    ['BEL', 'BE0431150351'],
+    ['FRA', 'FR41303265045'],
+    ['LUX', 'LU15027443'],
+    // A valid number of another country than the billing one.
+    ['FRA', 'BE0403019261'],
+  ])('checks the VAT number against the country (%s, %s)', (billingCountry, vatNumber) => {
+    expect(issues({ billingCountry, vatNumber })).toEqual([['vatNumber', 'Numéro de TVA invalide']]);
+  });
+
+  it('takes the VAT number without its prefix when the country is given', () => {
+    expect(issues({ billingCountry: 'FRA', vatNumber: '40 303 265 045' })).toEqual([]);
+    expect(issues({ billingCountry: 'LUX', vatNumber: '15027442' })).toEqual([]);
+  });
+
+  it('checks the phone and the postal code against the country', () => {
+    expect(issues({ ...PROFILE, billingCountry: 'FRA', vatNumber: 'FR40303265045' })).toEqual([
+      ['billingPostalCode', 'Code postal invalide pour le pays choisi'],
+    ]);
+    expect(issues({ billingCountry: 'BEL', billingPhone: '+32 12' })).toEqual([
+      ['billingPhone', 'Numéro de téléphone invalide pour le pays choisi'],
+    ]);
+    expect(issues({ billingCountry: 'BEL', billingPhone: 'call me' })).toEqual([
+      ['billingPhone', 'Respectez le format de la valeur'],
+    ]);
+  });
+
+  it('leaves the country-dependent rules to the API when the payload has no country', () => {
+    expect(issues({ vatNumber: '0431150351', billingPostalCode: '75001' })).toEqual([]);
+  });
+
+  it('requires the exemption mention when exempt', () => {
+    const required = [['vatExemptionMention', 'Indiquez la mention d’exonération imprimée sur les factures']];
+    expect(issues({ vatRegime: 'exempt', vatExemptionMention: '  ' })).toEqual(required);
+    expect(issues({ vatRegime: 'exempt', vatExemptionMention: null })).toEqual(required);
+    expect(issues({ vatRegime: 'subject', vatExemptionMention: '' })).toEqual([]);
+    expect(issues({ vatRegime: 'free' })).toEqual([['vatRegime', 'Respectez le format de la valeur']]);
+  });
+
+  it('checks e-mail, due days and logo id, every field at once', () => {
+    expect(
+      issues({
+        billingEmail: 'not-an-email',
+        invoiceDueDays: 121,
+        documentLogoAssetId: '../etc',
+        billingCountry: 'BEL',
+        vatNumber: 'BE0431150351',
+      }),
+    ).toEqual([
+      ['billingEmail', 'Adresse e-mail invalide'],
+      ['invoiceDueDays', 'Le délai de paiement doit être un nombre entier de jours entre 0 et 120'],
+      ['documentLogoAssetId', 'Respectez le format de la valeur'],
+      ['vatNumber', 'Numéro de TVA invalide'],
+    ]);
+    expect(issues({ invoiceDueDays: 1.5 })).toHaveLength(1);
+    expect(issues({ invoiceDueDays: -1 })).toHaveLength(1);
+    expect(issues({ invoiceDueDays: 0 })).toEqual([]);
+  });
+
+  it("accepts '' and null to clear each field", () => {
+    const cleared = Object.fromEntries(Object.keys(PROFILE).map((key, i) => [key, i % 2 ? '' : null]));
+    expect(issues({ ...cleared, invoiceDueDays: null })).toEqual([]);
+  });
+
+  it('speaks English when asked', () => {
+    const english = organizationSettingsSchema('en').safeParse({ billingCountry: 'LUX', vatNumber: 'LU1' });
+    expect(english.error?.issues[0]?.message).toBe('Invalid VAT number');
+  });
+});
+
+describe('billingRuleIssues', () => {
+  it('checks merged values: without a country the VAT number needs its prefix', () => {
+    expect(billingRuleIssues({ vatNumber: '0403019261' }, 'fr')).toEqual([
+      { field: 'vatNumber', message: 'Numéro de TVA invalide' },
+    ]);
+    expect(billingRuleIssues({ vatNumber: 'LU15027442', billingCountry: null }, 'fr')).toEqual([]);
+  });
+
+  it('leaves an absent mention to what is stored', () => {
+    expect(billingRuleIssues({ vatRegime: 'exempt' }, 'fr')).toEqual([]);
   });
 });

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { MOLLIE_STATUSES, PAYMENT_PROVIDERS } from '../enums';
+import { COUNTRY_CODES, type CountryCode, isCountryCode } from '../format';
 import type { Locale } from '../locale';
-import { givenAndFirstIssue } from '../validation/fields';
+import { ORGANIZATION_SECTIONS } from '../organization';
+import { isValidVatNumber } from '../vat';
+import { givenAndFirstIssue, optionalEmail, optionalEnum, optionalPersonPhone } from '../validation/fields';
 import { message } from '../validation/messages';
+import { isPhoneNumberValidFor, isPostalCodeValidFor } from '../validation/person.schema';
+import { VAT_REGIMES } from './invoice.schema';
 
 /*
- * The organisation's configuration (`GET, PATCH /organizations/{id}`, spec section 7). For now its
- * payment part (provider, offline IBAN and BIC, Buckaroo keys); the billing fields are added to the same
- * schemas later, so each part is its own object merged into `organizationSettingsSchema`.
+ * The organisation's configuration (`GET, PATCH /organizations/{id}`, spec section 7): its payment part
+ * (provider, offline IBAN and BIC, Buckaroo keys) and its billing profile (what invoices print about the
+ * seller, spec section 3), each its own object merged into `organizationSettingsSchema`.
  */
 
 /** IBAN length per country (SEPA and neighbours); other countries: 15 to 34 characters. */
@@ -73,6 +78,15 @@ export const ORGANIZATION_MESSAGES = {
     fr: 'Connectez d’abord votre compte Mollie',
     en: 'Connect your Mollie account first',
   },
+  vatNumber: { fr: 'Numéro de TVA invalide', en: 'Invalid VAT number' },
+  vatExemptionMentionRequired: {
+    fr: 'Indiquez la mention d’exonération imprimée sur les factures',
+    en: 'Enter the exemption mention printed on invoices',
+  },
+  invoiceDueDays: {
+    fr: 'Le délai de paiement doit être un nombre entier de jours entre 0 et 120',
+    en: 'The payment term must be a whole number of days between 0 and 120',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type OrganizationMessageKey = keyof typeof ORGANIZATION_MESSAGES;
@@ -110,12 +124,139 @@ export const organizationPaymentSettingsSchema = (locale: Locale) =>
     buckarooSecretKey: clearableText(locale, 200),
   });
 
-/** `PATCH /organizations/{id}` (the billing part joins it later). */
+/** The legal mention Belgian sport clubs and holiday camps print when exempt: the form's suggestion. */
+export const BELGIAN_VAT_EXEMPTION_MENTION = 'Exemption de TVA – article 44, § 2, 3° du Code de la TVA';
+export const INVOICE_DUE_DAYS_MAX = 120;
+
+/** Like `clearableText`, with a minimum length once given (the person form's minimums). */
+const clearableMinText = (locale: Locale, min: number, max: number) =>
+  z
+    .string({ error: message('format', locale) })
+    .trim()
+    .min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
+    .max(max, { error: message('format', locale), ...givenAndFirstIssue })
+    .nullish();
+
+/** The billing part of `PATCH /organizations/{id}`; every field optional, '' or null clears it. */
+export const organizationBillingSettingsSchema = (locale: Locale) =>
+  z.object({
+    billingEmail: optionalEmail(locale),
+    billingPhone: optionalPersonPhone(locale, 6),
+    billingAddress: clearableMinText(locale, 5, 200),
+    billingCity: clearableMinText(locale, 2, 100),
+    billingPostalCode: clearableMinText(locale, 4, 10),
+    billingCountry: optionalEnum(COUNTRY_CODES, locale, 'country'),
+    /** Checked against the billing country (see `billingRuleIssues`). */
+    vatNumber: clearableText(locale, 20),
+    /** Not nullable in the database: '' or null sets it back to 'subject'. */
+    vatRegime: optionalEnum(VAT_REGIMES, locale),
+    vatExemptionMention: clearableText(locale, 300),
+    /** Days from an invoice's issue to its due date; null sets it back to the default (14). */
+    invoiceDueDays: z
+      .number({ error: ORGANIZATION_MESSAGES.invoiceDueDays[locale] })
+      .int({ error: ORGANIZATION_MESSAGES.invoiceDueDays[locale] })
+      .min(0, { error: ORGANIZATION_MESSAGES.invoiceDueDays[locale] })
+      .max(INVOICE_DUE_DAYS_MAX, { error: ORGANIZATION_MESSAGES.invoiceDueDays[locale] })
+      .nullish(),
+    /** An image uploaded with `POST /assets` (the organisation's own), printed on its documents. */
+    documentLogoAssetId: clearableText(locale, 100).refine((v) => v == null || /^[A-Za-z0-9_-]+$/.test(v), {
+      error: message('format', locale),
+      ...givenAndFirstIssue,
+    }),
+  });
+
+/** The billing values whose rules read other fields: the country, and the VAT regime for the mention. */
+export interface BillingRuleValues {
+  billingCountry?: string | null;
+  billingPhone?: string | null;
+  billingPostalCode?: string | null;
+  vatNumber?: string | null;
+  vatRegime?: string | null;
+  vatExemptionMention?: string | null;
+}
+
+export type BillingRuleField = 'billingPhone' | 'billingPostalCode' | 'vatNumber' | 'vatExemptionMention';
+
+/** The fields whose rule depends on the billing country. */
+export const COUNTRY_DEPENDENT_BILLING_FIELDS: readonly BillingRuleField[] = [
+  'billingPhone',
+  'billingPostalCode',
+  'vatNumber',
+];
+
+const given = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && value.trim() !== '';
+
+/**
+ * The rules between billing fields: phone, postal code and VAT number valid for the billing country
+ * (without a country, the phone must belong to one of the three and the VAT number carry its prefix),
+ * and the exemption mention required when exempt (absent, undefined, is left to what is stored). Shared
+ * by the form and by the API, which applies them to the stored values merged with the PATCH.
+ */
+export function billingRuleIssues(
+  values: BillingRuleValues,
+  locale: Locale,
+): { field: BillingRuleField; message: string }[] {
+  const issues: { field: BillingRuleField; message: string }[] = [];
+  const country: CountryCode | null = isCountryCode(values.billingCountry) ? values.billingCountry : null;
+  const phone = values.billingPhone;
+  if (given(phone)) {
+    const valid = country
+      ? isPhoneNumberValidFor(phone.trim(), country)
+      : COUNTRY_CODES.some((code) => isPhoneNumberValidFor(phone.trim(), code));
+    if (!valid) issues.push({ field: 'billingPhone', message: message('phoneInvalid', locale) });
+  }
+  if (country && given(values.billingPostalCode)) {
+    if (!isPostalCodeValidFor(values.billingPostalCode.trim(), country)) {
+      issues.push({ field: 'billingPostalCode', message: message('postalCodeInvalid', locale) });
+    }
+  }
+  if (given(values.vatNumber) && !isValidVatNumber(values.vatNumber, country)) {
+    issues.push({ field: 'vatNumber', message: ORGANIZATION_MESSAGES.vatNumber[locale] });
+  }
+  if (
+    values.vatRegime === 'exempt' &&
+    values.vatExemptionMention !== undefined &&
+    !given(values.vatExemptionMention)
+  ) {
+    issues.push({
+      field: 'vatExemptionMention',
+      message: ORGANIZATION_MESSAGES.vatExemptionMentionRequired[locale],
+    });
+  }
+  return issues;
+}
+
+/**
+ * `PATCH /organizations/{id}`: the payment and billing parts. The rules between billing fields apply to
+ * what the payload itself gives: the country-dependent ones only when it gives the country (the API
+ * checks the others against the stored country), each only on a field without an issue yet.
+ */
 export const organizationSettingsSchema = (locale: Locale) =>
-  z.strictObject(organizationPaymentSettingsSchema(locale).shape, { error: message('format', locale) });
+  z
+    .strictObject(
+      {
+        ...organizationPaymentSettingsSchema(locale).shape,
+        ...organizationBillingSettingsSchema(locale).shape,
+      },
+      { error: message('format', locale) },
+    )
+    .superRefine(
+      (payload, ctx) => {
+        const hasIssue = (field: string) => ctx.issues.some((issue) => issue.path?.[0] === field);
+        const countryGiven = payload.billingCountry !== undefined && !hasIssue('billingCountry');
+        for (const issue of billingRuleIssues(payload, locale)) {
+          if (hasIssue(issue.field)) continue;
+          if (!countryGiven && COUNTRY_DEPENDENT_BILLING_FIELDS.includes(issue.field)) continue;
+          ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message, input: undefined });
+        }
+      },
+      // Alongside the field errors, so every field shows its message at once.
+      { when: ({ value }) => typeof value === 'object' && value !== null },
+    );
 export type OrganizationSettingsInput = z.infer<ReturnType<typeof organizationSettingsSchema>>;
 
-/** `GET /organizations/{id}`: read-only identity, then the payment configuration. */
+/** `GET /organizations/{id}`: read-only identity, then the payment and billing configuration. */
 export const organizationSettingsDtoSchema = z.object({
   id: z.string(),
   key: z.string(),
@@ -130,8 +271,27 @@ export const organizationSettingsDtoSchema = z.object({
   buckarooSecretKeySet: z.boolean(),
   mollieStatus: z.enum(MOLLIE_STATUSES.values),
   paymentComplete: z.boolean(),
+  billingEmail: z.string().nullable(),
+  billingPhone: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  billingCity: z.string().nullable(),
+  billingPostalCode: z.string().nullable(),
+  billingCountry: z.enum(COUNTRY_CODES).nullable(),
+  /** Normalised: `BE0403019261`. */
+  vatNumber: z.string().nullable(),
+  vatRegime: z.enum(VAT_REGIMES),
+  vatExemptionMention: z.string().nullable(),
+  invoiceDueDays: z.number().int(),
+  documentLogoAssetId: z.string().nullable(),
+  /** `/api/assets/serve/{id}?orgId={orgId}`, to show the logo. */
+  documentLogoUrl: z.string().nullable(),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsDtoSchema>;
+
+/** `GET /organizations/{id}/warnings`: the incomplete sections with their configuration steps. */
+export const organizationWarningsDtoSchema = z.array(
+  z.object({ section: z.enum(ORGANIZATION_SECTIONS), path: z.string() }),
+);
 
 /** `PATCH /organizations/{id}`: the saved settings, the success text and which provider changed. */
 export const organizationSettingsResultSchema = z.object({

@@ -130,6 +130,11 @@ export const cancelParticipantSchema = (locale: Locale) =>
       .trim()
       .max(500, { error: message('format', locale) })
       .optional(),
+    /**
+     * Managers: send back what was paid for this registration (credit note + refund through the
+     * payment). An unpaid registration's invoice line is always credited.
+     */
+    refund: z.boolean({ error: message('format', locale) }).optional(),
   });
 
 /** `POST /periods/{id}/invite-attendees`. */

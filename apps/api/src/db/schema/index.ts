@@ -4,3 +4,4 @@ export * from './platform';
 export * from './activities';
 export * from './website';
 export * from './registrations';
+export * from './invoicing';

@@ -30,6 +30,14 @@ export const organizations = pgTable(
     billingPostalCode: text('billing_postal_code'),
     billingCountry: text('billing_country'),
     vatNumber: text('vat_number'),
+    /** subject (VAT charged at each activity's rate) | exempt (no VAT, the legal mention printed instead). */
+    vatRegime: text('vat_regime').notNull().default('subject'),
+    /** Printed on invoices when exempt, e.g. 'Exemption de TVA – article 44, § 2, 3° du Code de la TVA'. */
+    vatExemptionMention: text('vat_exemption_mention'),
+    /** Days between an invoice's issue and its due date. */
+    invoiceDueDays: integer('invoice_due_days').notNull().default(14),
+    /** Logo printed on invoices, credit notes and certificates (falls back to the website logo). */
+    documentLogoAssetId: text('document_logo_asset_id'),
     paymentProvider: text('payment_provider').notNull().default('offline'),
     /** Offline payments: the account families transfer to. */
     iban: text('iban'),

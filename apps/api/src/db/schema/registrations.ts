@@ -112,6 +112,8 @@ export const orders = pgTable(
     taxAmount: integer('tax_amount').notNull().default(0),
     /** Cents received so far (offline transfers, provider payments), net of refunds. */
     paidAmount: integer('paid_amount').notNull().default(0),
+    /** Cents taken off the order by credit notes on its invoice: what is due is total − credited − paid. */
+    creditedAmount: integer('credited_amount').notNull().default(0),
     /** The transfer reference: Belgian `+++…+++` (12 digits stored) or ISO 11649 `RF…`. */
     structuredReference: text('structured_reference'),
     locale: text('locale').notNull().default('fr'),

@@ -1,4 +1,4 @@
-import { SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
+import { BELGIAN_VAT_EXEMPTION_MENTION, SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import { createUserRepository, type NewAccount } from '../../modules/users/user.repository';
@@ -74,6 +74,17 @@ export async function seedDatabase(db: Database, { demo }: { demo: boolean }): P
       timeZone: 'Europe/Brussels',
       contactEmail: 'contact@demo.test',
       contactPhone: '+32 2 123 45 67',
+      // A complete billing profile (spec section 5), so demo invoices carry real mentions; the IBAN comes
+      // with the demo orders.
+      billingEmail: 'facturation@demo.test',
+      billingPhone: '+32 2 123 45 67',
+      billingAddress: 'Avenue des Sports 12',
+      billingCity: 'Bruxelles',
+      billingPostalCode: '1050',
+      billingCountry: 'BEL',
+      vatNumber: 'BE0403019261',
+      vatRegime: 'exempt',
+      vatExemptionMention: BELGIAN_VAT_EXEMPTION_MENTION,
     });
     await tx.insert(establishments).values([
       {

@@ -2,6 +2,12 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { newId } from '../../lib/ids';
 import { ageInMonths } from '../../modules/catalog/catalog.service';
+import {
+  CREDIT_REASONS,
+  creditUnpaidOrderInvoice,
+  issueOrderInvoice,
+  refreshInvoiceStatus,
+} from '../../modules/invoicing/invoice-lifecycle';
 import { lineDescription } from '../../modules/orders/orders.dto';
 import { belgianReference } from '../../modules/payments/offline/references';
 import { priceLine } from '../../modules/registrations/eligibility';
@@ -23,7 +29,8 @@ import {
 /*
  * Demo orders of the demo club, one in every registration-like status, for a few demo families (one
  * order each): a pending bank transfer with its structured reference, a completed (paid) order, a
- * cancelled one and an online (Mollie) order whose payment failed and that needs action. Participants
+ * cancelled one and an online (Mollie) order whose payment failed and that needs action, with their
+ * invoices (one overdue) and a credit note. Participants
  * take their seats with `takeSeat`, so `reserved_seats` agrees with them. Runs once: it does nothing when
  * the organisation already has orders.
  */
@@ -44,6 +51,8 @@ interface Child {
 type Plan = {
   status: 'pending' | 'completed' | 'cancelled' | 'require-action';
   provider: 'offline' | 'mollie';
+  /** When the order was placed (default 3 days ago); an old unpaid transfer makes an overdue invoice. */
+  daysAgo?: number;
 };
 
 export async function seedOrders(
@@ -158,7 +167,7 @@ export async function seedOrders(
     const price = priceLine(a.blueprint, a.supplements, age, []);
     const orderId = newId('ord');
     const participantId = newId('reg');
-    const createdAt = new Date(now.getTime() - 3 * DAY_MS);
+    const createdAt = new Date(now.getTime() - (plan.daysAgo ?? 3) * DAY_MS);
     const hold = new Date(now.getTime() + 3 * DAY_MS);
     const holdsSeat = plan.status !== 'cancelled' && (await takeSeat(tx, organizationId, session.id));
     if (plan.status !== 'cancelled' && !holdsSeat) return;
@@ -244,6 +253,21 @@ export async function seedOrders(
       createdAt,
       updatedAt: createdAt,
     });
+    // Invoiced as the product does: offline orders when placed, online ones when paid; a cancelled
+    // unpaid order's invoice is credited in full. Statuses as of today (an old transfer is overdue).
+    if (plan.provider === 'offline' || plan.status === 'completed') {
+      const invoiceId = await issueOrderInvoice(tx, organizationId, orderId, createdAt);
+      if (plan.status === 'cancelled') {
+        await creditUnpaidOrderInvoice(
+          tx,
+          organizationId,
+          orderId,
+          CREDIT_REASONS.orderCancelled.fr,
+          createdAt,
+        );
+      }
+      await refreshInvoiceStatus(tx, organizationId, invoiceId, now);
+    }
   }
 
   // Football and Yoga keep their empty sessions, and the demo parent (Léa, Tom) its empty calendar: other
@@ -258,6 +282,6 @@ export async function seedOrders(
   }
   if (tennis) {
     await order(tennis, 0, { status: 'completed', provider: 'offline' });
-    await order(tennis, 1, { status: 'pending', provider: 'offline' });
+    await order(tennis, 1, { status: 'pending', provider: 'offline', daysAgo: 20 });
   }
 }

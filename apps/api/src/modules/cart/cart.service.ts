@@ -21,16 +21,25 @@ import { lineDescription, toOrderDetail } from '../orders/orders.dto';
 import { type OrderLineView, type OrderRow, type PaymentRow } from '../orders/orders.repository';
 import { createOrdersService } from '../orders/orders.service';
 import { belgianReference, rfReference } from '../payments/offline/references';
+import { issueOrderInvoice } from '../invoicing/invoice-lifecycle';
 import {
   alreadyRegisteredRefusal,
   checkEligibility,
+  type EligibilityRequest,
   fullRefusal,
+  judgeEligibility,
   priceLine,
   type RefusalResult,
   refusal,
 } from '../registrations/eligibility';
 import { insertWithSeat, releaseSeat } from '../registrations/seats';
-import { type CartLine, type CartOrganization, createCartRepository } from './cart.repository';
+import {
+  type CartLine,
+  type CartOrganization,
+  type CartRead,
+  createCartRepository,
+  onHold,
+} from './cart.repository';
 
 type Messages = Record<Locale, string>;
 
@@ -122,22 +131,47 @@ const toCartItem = ({ line, price }: PricedLine): CartItem => ({
   holdExpiresAt: line.holdExpiresAt!.toISOString(),
 });
 
+/**
+ * The cart of a family as read (lines still on hold at `now`, oldest first), with the lines added since
+ * the read at the end.
+ */
+function cartFrom(read: CartRead, now: Date, added: CartItem[] = []): Cart {
+  const addedIds = new Set(added.map((i) => i.participantId));
+  const items = [
+    ...priceLines(
+      onHold(read.lines, now).filter((l) => !addedIds.has(l.participantId)),
+      read.organization.timeZone,
+    ).map(toCartItem),
+    ...added,
+  ];
+  const holds = items.map((i) => i.holdExpiresAt).sort();
+  return {
+    items,
+    totalAmount: items.reduce((sum, i) => sum + i.totalAmount, 0),
+    taxAmount: items.reduce((sum, i) => sum + i.taxAmount, 0),
+    holdExpiresAt: holds[0] ?? null,
+    paymentProviders: paymentProvidersOf(read.organization),
+  };
+}
+
 /** The family's cart: reserving seats (held for a while), removing lines, and checking out. */
 export function createCartService(ctx: AppContext) {
   const orderService = createOrdersService(ctx);
 
   async function cartOf(organizationId: string, familyId: string, now: Date): Promise<Cart> {
-    const view = await createCartRepository(ctx.db).view(organizationId, familyId, now);
-    if (!view) throw new AppError('not_found');
-    const items = priceLines(view.lines, view.organization.timeZone).map(toCartItem);
-    const holds = items.map((i) => i.holdExpiresAt).sort();
-    return {
-      items,
-      totalAmount: items.reduce((sum, i) => sum + i.totalAmount, 0),
-      taxAmount: items.reduce((sum, i) => sum + i.taxAmount, 0),
-      holdExpiresAt: holds[0] ?? null,
-      paymentProviders: paymentProvidersOf(view.organization),
-    };
+    const read = await createCartRepository(ctx.db).view(organizationId, familyId);
+    if (!read) throw new AppError('not_found');
+    return cartFrom(read, now);
+  }
+
+  /**
+   * A pair's checks; with `withCart`, the family's cart is read in the same round trip (the first pair
+   * of a request: adding answers with the cart, and a refusal then costs nothing more).
+   */
+  async function checkPair(request: EligibilityRequest & { familyId: string }, now: Date, withCart: boolean) {
+    if (!withCart) return { check: await checkEligibility(ctx, ctx.db, request, { now }), cart: undefined };
+    const read = await createCartRepository(ctx.db).eligibilityWithCart(request, now);
+    return { check: await judgeEligibility(ctx, ctx.db, request, read.facts, { now }), cart: read.cart };
   }
 
   /** Removes the family's lapsed cart lines (their seats go back), so they never block a new reservation. */
@@ -167,9 +201,10 @@ export function createCartService(ctx: AppContext) {
     },
 
     /**
-     * Reserves each (session, member) pair that passes the checks: one transaction per pair takes the
+     * Reserves each (session, member) pair that passes the checks: one statement per pair takes the
      * seat (conditional update) and inserts the participant, cart-linked and held for the organisation's
-     * hold time. The other pairs come back refused, each with its message.
+     * hold time. The other pairs come back refused, each with its message. A family's usual request (one
+     * pair) costs two statements when added (facts and cart; seat and participant), one when refused.
      */
     async addItems(auth: AuthContext, input: AddToCartInput, locale: Locale): Promise<AddToCartResult> {
       const organizationId = auth.organizationId;
@@ -193,6 +228,8 @@ export function createCartService(ctx: AppContext) {
 
       const added: CartItem[] = [];
       const refused: RefusalResult[] = [];
+      /** The family's cart as read with the first pair (the lines added since are in `added`). */
+      let cart: CartRead | undefined;
       let purged = false;
 
       for (const serviceId of sessions) {
@@ -206,14 +243,17 @@ export function createCartService(ctx: AppContext) {
             locale,
             auth,
           };
-          let check = await checkEligibility(ctx, ctx.db, request, { now });
+          let checked = await checkPair(request, now, cart === undefined);
+          cart = checked.cart ?? cart;
           // Lapsed lines of the family (the holds job has not run yet) may hold the very seat or
-          // registration: they go first, then the pair is checked again.
-          if (check.expiredCartLines && !purged) {
+          // registration: they go first, then the pair is checked again (and the cart read again).
+          if (!purged && cart && onHold(cart.lines, now).length < cart.lines.length) {
             await purgeExpired(organizationId, familyId, now);
             purged = true;
-            check = await checkEligibility(ctx, ctx.db, request, { now });
+            checked = await checkPair(request, now, true);
+            cart = checked.cart;
           }
+          const check = checked.check;
           if (!check.ok) {
             refused.push(check.refusal);
             continue;
@@ -277,7 +317,11 @@ export function createCartService(ctx: AppContext) {
           });
         }
       }
-      return { added, refused, cart: await cartOf(organizationId, familyId, now) };
+      return {
+        added,
+        refused,
+        cart: cart ? cartFrom(cart, now, added) : await cartOf(organizationId, familyId, now),
+      };
     },
 
     /** Removes a line of the family's cart: the seat goes back (and to the waiting list). */
@@ -301,22 +345,22 @@ export function createCartService(ctx: AppContext) {
      * Turns the family's cart into an order, in one transaction that locks the cart lines still on hold.
      * Offline: a structured reference, participants confirmed at once, the order waits for the transfer.
      * Online: participants stay reserved (a fresh hold) until the provider says paid; the payment starts
-     * after commit. A free order is completed at once.
+     * after commit. A free order is completed at once. Statements: the locked lines with the organisation
+     * and the buyer, then the order written in one statement, then what the placed order brings (its
+     * invoice), last.
      */
     async checkout(auth: AuthContext, input: CheckoutInput): Promise<CheckoutResult> {
       const organizationId = auth.organizationId;
       const familyId = familyOf(auth);
       const now = ctx.clock.now();
-      const facts = await createCartRepository(ctx.db).checkoutFacts(organizationId, auth.userId);
-      if (!facts) throw new AppError('not_found');
-      const { buyerFirstName, buyerLastName, ...organization } = facts;
-      const buyer = { firstName: buyerFirstName, lastName: buyerLastName };
-      const allowed = paymentProvidersOf(organization);
 
       const built = await ctx.db.transaction(async (tx) => {
         const repository = createCartRepository(tx);
-        const lines = await repository.lockLines(organizationId, familyId, now);
-        if (lines.length === 0) throw conflict(CART_MESSAGES.empty);
+        const locked = await repository.lockLines(organizationId, familyId, auth.userId);
+        const lines = locked ? onHold(locked.lines, now) : [];
+        if (!locked || lines.length === 0) throw conflict(CART_MESSAGES.empty);
+        const { organization, buyer } = locked;
+        const allowed = paymentProvidersOf(organization);
         const priced = priceLines(lines, organization.timeZone);
         const totalAmount = priced.reduce((sum, p) => sum + p.price.totalAmount, 0);
         const taxAmount = priced.reduce((sum, p) => sum + p.price.taxAmount, 0);
@@ -350,6 +394,7 @@ export function createCartService(ctx: AppContext) {
           totalAmount,
           taxAmount,
           paidAmount: 0,
+          creditedAmount: 0,
           structuredReference: null,
           locale: auth.locale,
           holdExpiresAt,
@@ -434,6 +479,10 @@ export function createCartService(ctx: AppContext) {
           }
           if (attempt >= 5) throw new Error('no free structured reference after 6 draws');
         }
+        // Placed offline (or free): the invoice is issued with the order; online, once paid. It stays the
+        // last step: its number comes from the organisation's counter row, which every other checkout
+        // then waits for until this transaction commits, so nothing should run after it.
+        if (confirmNow) await issueOrderInvoice(tx, organizationId, orderId, now);
 
         const lineViews: OrderLineView[] = priced.map(({ line }, i) => ({
           line: { ...lineRows[i]! },
@@ -449,7 +498,7 @@ export function createCartService(ctx: AppContext) {
           },
           participantStatus: confirmNow ? 'confirmed' : 'reserved',
         }));
-        return { order, lineViews, paymentRows, online: !confirmNow };
+        return { order, buyer, organization, lineViews, paymentRows, online: !confirmNow };
       });
 
       if (built.online) {
@@ -459,10 +508,10 @@ export function createCartService(ctx: AppContext) {
       return {
         order: toOrderDetail({
           order: built.order,
-          buyer,
+          buyer: built.buyer,
           lines: built.lineViews,
           payments: built.paymentRows,
-          organization,
+          organization: built.organization,
         }),
         redirectUrl: null,
       };

@@ -33,6 +33,16 @@ export interface MailTemplates {
   };
   // Orders (orders helper): amounts already formatted with formatMoney.
   'payment-received': { organizationName: string; amount: string; remaining: string | null; link: string };
+  // Invoicing: amount formatted, due date dd/MM/yyyy, reference as printed for a transfer.
+  'invoice-reminder': {
+    organizationName: string;
+    number: string;
+    amount: string;
+    dueDate: string;
+    reference: string | null;
+    iban: string | null;
+    link: string;
+  };
 }
 
 /** One registration as the registration e-mails name it. */
@@ -313,7 +323,36 @@ const templates: { [K in MailTemplateName]: Record<Locale, (p: MailTemplates[K])
       link: { label: 'View my order', href: p.link },
     }),
   },
+  'invoice-reminder': {
+    fr: (p) => ({
+      subject: `Rappel : facture ${p.number} – ${p.organizationName}`,
+      paragraphs: [
+        'Bonjour,',
+        `Sauf erreur de notre part, la facture ${p.number} de ${p.organizationName} n’est pas encore réglée : il reste ${p.amount} à payer (échéance le ${p.dueDate}).`,
+        ...[transferLine(p.iban, p.reference, true)].filter((l): l is string => l !== null),
+        'Si vous avez payé entre-temps, merci de ne pas tenir compte de ce message.',
+      ],
+      link: { label: 'Voir ma commande', href: p.link },
+    }),
+    en: (p) => ({
+      subject: `Reminder: invoice ${p.number} – ${p.organizationName}`,
+      paragraphs: [
+        'Hello,',
+        `Unless we are mistaken, invoice ${p.number} from ${p.organizationName} has not been paid yet: ${p.amount} remains due (due date ${p.dueDate}).`,
+        ...[transferLine(p.iban, p.reference, false)].filter((l): l is string => l !== null),
+        'If you have paid in the meantime, please disregard this message.',
+      ],
+      link: { label: 'View my order', href: p.link },
+    }),
+  },
 };
+
+const transferLine = (iban: string | null, reference: string | null, fr: boolean) =>
+  iban && reference
+    ? fr
+      ? `Virement sur le compte ${iban} avec la communication structurée ${reference}.`
+      : `Transfer to account ${iban} with the structured reference ${reference}.`
+    : null;
 
 const escapeHtml = (value: string): string =>
   value.replace(

@@ -3,6 +3,13 @@ import type { AppContext } from '../../app-context';
 import { type Executor, rowsOf } from '../../db/client';
 import { orders, participants } from '../../db/schema';
 import { takeSeat } from '../registrations/seats';
+import {
+  CREDIT_REASONS,
+  creditUnpaidOrderInvoice,
+  issueOrderInvoice,
+  localeOf,
+  refreshOrderInvoice,
+} from '../invoicing/invoice-lifecycle';
 
 /*
  * The order's state machine where a payment moves it (CONVENTIONS rule 5): both functions run in the
@@ -24,11 +31,13 @@ interface LockedOrder {
   payment_provider: string;
   total_amount: number;
   paid_amount: number;
+  credited_amount: number;
+  locale: string;
 }
 
 async function lockOrder(tx: Executor, organizationId: string, orderId: string) {
   const result = await tx.execute(sql`
-    select id, status, payment_provider, total_amount, paid_amount from orders
+    select id, status, payment_provider, total_amount, paid_amount, credited_amount, locale from orders
     where organization_id = ${organizationId} and id = ${orderId}
     for update`);
   return rowsOf<LockedOrder>(result)[0];
@@ -54,6 +63,8 @@ async function receivedAmount(tx: Executor, organizationId: string, orderId: str
  * cancelled for any other reason (a manager, the family) stay cancelled; when none of the order's
  * participants can come back that way, the order stays cancelled with the money recorded (paidAmount),
  * for the manager to refund.
+ *
+ * The order's invoice is issued then (an online order's), or brought up to date (paid).
  */
 export async function markOrderPaid(
   tx: Executor,
@@ -65,7 +76,7 @@ export async function markOrderPaid(
   const order = await lockOrder(tx, organizationId, orderId);
   if (!order || order.status === 'completed') return;
   const received = await receivedAmount(tx, organizationId, orderId);
-  const paidAmount = Math.max(received, order.paid_amount, order.total_amount);
+  const paidAmount = Math.max(received, order.paid_amount, order.total_amount - order.credited_amount);
 
   const rows = await tx
     .select({
@@ -94,6 +105,7 @@ export async function markOrderPaid(
       .set({ paidAt, paidAmount, updatedAt: paidAt })
       .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)));
     ctx.logger.warn({ organizationId, orderId }, 'payment received for a cancelled order; to be refunded');
+    await refreshOrderInvoice(tx, organizationId, orderId, paidAt);
     return;
   }
   await tx
@@ -160,6 +172,8 @@ export async function markOrderPaid(
       );
     }
   }
+  // The money is in: the order's invoice is issued now (online) or settled (offline).
+  await issueOrderInvoice(tx, organizationId, orderId, paidAt);
 }
 
 /**
@@ -174,9 +188,23 @@ export async function markOrderPaymentFailed(
   orderId: string,
 ): Promise<void> {
   const order = await lockOrder(tx, organizationId, orderId);
+  const now = ctx.clock.now();
+  if (order?.status === 'cancelled') {
+    // The hold lapsed while the provider was still deciding; now it said no: nothing is owed.
+    await creditUnpaidOrderInvoice(
+      tx,
+      organizationId,
+      orderId,
+      CREDIT_REASONS.orderCancelled[localeOf(order)],
+      now,
+    );
+    return;
+  }
   if (!order || order.status !== 'pending' || order.payment_provider === 'offline') return;
   await tx
     .update(orders)
-    .set({ status: 'require-action', updatedAt: ctx.clock.now() })
+    .set({ status: 'require-action', updatedAt: now })
     .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)));
+  // An invoice issued while the payment was pending at the provider goes back to pending.
+  await refreshOrderInvoice(tx, organizationId, orderId, now);
 }

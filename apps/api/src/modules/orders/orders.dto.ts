@@ -8,9 +8,10 @@ import type {
   RegistrationStatus,
   SessionStatus,
 } from '@inscrio/shared';
-import { displayName, formatDateTime, type Locale } from '@inscrio/shared';
+import { displayName, type Locale } from '@inscrio/shared';
 import { EpcQrError, epcQrPayload, qrSvg } from '../payments/offline/epc-qr';
 import { formatReferenceForTransfer } from '../payments/offline/references';
+import { sessionStartText } from '../registrations/eligibility';
 import type { OrderLineView, OrderOrganization, OrderRow, PaymentRow } from './orders.repository';
 
 /*
@@ -39,9 +40,9 @@ export function toOrderSummary(order: OrderRow, buyer: Buyer, linesCount: number
   };
 }
 
-/** Cents still to be paid. */
-export const amountDue = (order: Pick<OrderRow, 'totalAmount' | 'paidAmount'>) =>
-  Math.max(0, order.totalAmount - order.paidAmount);
+/** What is still due: credit notes on the order's invoice take their part off. */
+export const amountDue = (order: Pick<OrderRow, 'totalAmount' | 'paidAmount' | 'creditedAmount'>) =>
+  Math.max(0, order.totalAmount - order.creditedAmount - order.paidAmount);
 
 const isOpen = (order: OrderRow) => order.status === 'pending' || order.status === 'require-action';
 
@@ -148,4 +149,4 @@ export const lineDescription = (
   timeZone: string,
   memberName: string,
   locale: Locale,
-) => `${activity} — ${formatDateTime(start, timeZone, locale)} — ${memberName}`;
+) => `${activity} — ${sessionStartText(start, timeZone, locale)} — ${memberName}`;

@@ -24,6 +24,12 @@ import { HOLD_EXPIRED, markOrderPaid, markOrderPaymentFailed } from './order-lif
 import { amountDue, toOrderDetail, toOrderSummary } from './orders.dto';
 import { createOrdersRepository, type OrderOrganization } from './orders.repository';
 import { startOnlinePayment } from './online-payment';
+import {
+  CREDIT_REASONS,
+  creditUnpaidOrderInvoice,
+  localeOf,
+  refreshOrderInvoice,
+} from '../invoicing/invoice-lifecycle';
 
 type Messages = Record<Locale, string>;
 
@@ -228,6 +234,8 @@ export function createOrdersService(ctx: AppContext) {
       orderId: string,
       input: OfflinePaymentInput,
       locale: Locale,
+      /** More writes that must commit with the payment (the bank statement line it settles). */
+      alsoInTransaction?: (tx: Executor, paymentId: string) => Promise<void>,
     ): Promise<OrderDetail> {
       const organizationId = auth.organizationId;
       const now = ctx.clock.now();
@@ -288,21 +296,24 @@ export function createOrdersService(ctx: AppContext) {
           });
         }
         const paidAmount = order.paidAmount + amount;
-        if (awaited && paidAmount < order.totalAmount) {
+        const stillDue = amountDue({ ...order, paidAmount });
+        if (awaited && stillDue > 0) {
           await tx.insert(payments).values({
             organizationId,
             id: newId('pay'),
             orderId,
             provider: 'offline',
             status: 'open',
-            amount: order.totalAmount - paidAmount,
+            amount: stillDue,
             method: 'transfer',
             createdAt: new Date(now.getTime() + 1),
             updatedAt: now,
           });
         }
         await r.update(organizationId, orderId, { paidAmount, updatedAt: now });
-        if (paidAmount >= order.totalAmount) await markOrderPaid(tx, ctx, organizationId, orderId, now);
+        await alsoInTransaction?.(tx, paymentId);
+        if (stillDue === 0) await markOrderPaid(tx, ctx, organizationId, orderId, now);
+        else await refreshOrderInvoice(tx, organizationId, orderId, now);
         await ctx.audit.record(
           {
             organizationId,
@@ -322,7 +333,7 @@ export function createOrdersService(ctx: AppContext) {
         const recipients = rowsOf<{ email: string; locale: string }>(
           await r.familyRecipients(organizationId, order.familyId),
         );
-        const remaining = Math.max(0, order.totalAmount - paidAmount);
+        const remaining = stillDue;
         for (const recipient of recipients) {
           const to = recipient.locale === 'en' ? 'en' : 'fr';
           await ctx.mailer.send(
@@ -393,6 +404,18 @@ export function createOrdersService(ctx: AppContext) {
               sql`${payments.status} in ('open')`,
             ),
           );
+        // Nothing was paid (checked above): whatever its invoice still claims is credited.
+        await creditUnpaidOrderInvoice(
+          tx,
+          organizationId,
+          orderId,
+          CREDIT_REASONS.orderCancelled[localeOf(order)],
+          now,
+          {
+            userId: auth.userId,
+            impersonatorUserId: auth.impersonatorUserId,
+          },
+        );
         await r.audit(
           live.map((p) => ({
             organizationId,

@@ -5,6 +5,7 @@ import {
   organizationSettingsDtoSchema,
   organizationSettingsResultSchema,
   organizationSettingsSchema,
+  organizationWarningsDtoSchema,
 } from '@inscrio/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +19,10 @@ const tags = ['Organisations'];
 const managers = { allow: isAtLeastOrgManager };
 const idParams = localizedSchema((locale: Locale) => z.object({ id: entityIdField(locale) }));
 
-/** The organisation's configuration (spec section 7): its managers, and system staff for any. */
+/**
+ * The organisation's configuration (spec section 7): its managers, and system staff for any. The logo
+ * printed on documents is uploaded with `POST /assets`, then its id is saved here.
+ */
 export function organizationRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,6 +35,20 @@ export function organizationRoutes(ctx: AppContext) {
         schema: { tags, params: idParams, response: { 200: organizationSettingsDtoSchema } },
       },
       (request) => organizations.get(requireAuth(request), request.params.id),
+    );
+
+    r.get(
+      '/organizations/:id/warnings',
+      {
+        config: managers,
+        schema: {
+          tags,
+          description: "The incomplete sections ('Informations à compléter') with their configuration steps.",
+          params: idParams,
+          response: { 200: organizationWarningsDtoSchema },
+        },
+      },
+      (request) => organizations.warnings(requireAuth(request), request.params.id),
     );
 
     r.patch(

@@ -1,19 +1,30 @@
 import {
+  billingRuleIssues,
+  COUNTRY_DEPENDENT_BILLING_FIELDS,
+  isCountryCode,
   isPaymentComplete,
   type Locale,
+  message,
   type MollieStatus,
   normalizeIban,
+  normalizeVatNumber,
   ORGANIZATION_MESSAGES,
   organizationMessage,
   type OrganizationSettings,
   type OrganizationSettingsInput,
   type OrganizationSettingsResult,
+  type OrganizationWarning,
+  organizationWarnings,
   PAYMENT_PROVIDERS,
   type PaymentProvider,
+  VAT_REGIMES,
+  type VatRegime,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../lib/app-error';
+import { AppError, type ErrorDetail } from '../../lib/app-error';
 import { type AuthContext, isSystemStaff } from '../../plugins/auth';
+import { assetUrl } from '../assets/assets.dto';
+import { createAssetsService } from '../assets/assets.service';
 import { buckarooSecretContext } from '../payments/buckaroo/buckaroo.provider';
 import { createMollieConnections } from '../payments/mollie/mollie-connection';
 import { encryptSecret } from '../payments/secret-box';
@@ -44,15 +55,37 @@ export async function reachableOrganization(
 const fieldError = (field: string, rule: string, text: string) =>
   new AppError('validation_failed', [{ field, rule, message: text }]);
 
-/** `GET, PATCH /organizations/{id}`: identity (read-only here) and payment configuration. */
+/** What the completeness rules read from a row; the Buckaroo secret only counts as set or not. */
+const completenessFields = (row: OrganizationRow) => ({
+  ...row,
+  buckarooSecretKey: row.buckarooSecretKeyEncrypted ? 'set' : null,
+});
+
+const INVOICE_DUE_DAYS_DEFAULT = 14;
+
+/** The billing text columns, written as given (trimmed), '' or null clearing them. */
+const BILLING_TEXT_FIELDS = [
+  'billingEmail',
+  'billingPhone',
+  'billingAddress',
+  'billingCity',
+  'billingPostalCode',
+  'vatExemptionMention',
+] as const;
+
+/** `GET, PATCH /organizations/{id}`: identity (read-only here), payment and billing configuration. */
 export function createOrganizationService(ctx: AppContext) {
   const repository = createOrganizationRepository(ctx.db);
   const mollie = createMollieConnections(ctx);
+  const assets = createAssetsService(ctx);
 
   function toDto(row: OrganizationRow, mollieStatus: MollieStatus): OrganizationSettings {
     const provider: PaymentProvider = PAYMENT_PROVIDERS.is(row.paymentProvider)
       ? row.paymentProvider
       : 'offline';
+    const vatRegime: VatRegime = (VAT_REGIMES as readonly string[]).includes(row.vatRegime)
+      ? (row.vatRegime as VatRegime)
+      : 'subject';
     return {
       id: row.id,
       key: row.key,
@@ -65,19 +98,80 @@ export function createOrganizationService(ctx: AppContext) {
       buckarooWebsiteKey: row.buckarooWebsiteKey,
       buckarooSecretKeySet: row.buckarooSecretKeyEncrypted !== null,
       mollieStatus,
-      paymentComplete: isPaymentComplete(
-        {
-          paymentProvider: row.paymentProvider,
-          iban: row.iban,
-          buckarooWebsiteKey: row.buckarooWebsiteKey,
-          buckarooSecretKey: row.buckarooSecretKeyEncrypted ? 'set' : null,
-        },
-        mollieStatus,
-      ),
+      paymentComplete: isPaymentComplete(completenessFields(row), mollieStatus),
+      billingEmail: row.billingEmail,
+      billingPhone: row.billingPhone,
+      billingAddress: row.billingAddress,
+      billingCity: row.billingCity,
+      billingPostalCode: row.billingPostalCode,
+      billingCountry: isCountryCode(row.billingCountry) ? row.billingCountry : null,
+      vatNumber: row.vatNumber,
+      vatRegime,
+      vatExemptionMention: row.vatExemptionMention,
+      invoiceDueDays: row.invoiceDueDays,
+      documentLogoAssetId: row.documentLogoAssetId,
+      documentLogoUrl: row.documentLogoAssetId ? assetUrl(row.id, row.documentLogoAssetId) : null,
     };
   }
 
   const blank = (value: string | null | undefined) => value === null || value === '';
+
+  /**
+   * The billing columns of a PATCH. The VAT number is stored normalised (`BE0403019261`) with the
+   * country the organisation will have; a cleared regime or due-day count goes back to its default.
+   */
+  function billingFields(before: OrganizationRow, input: OrganizationSettingsInput): OrganizationUpdate {
+    const fields: OrganizationUpdate = {};
+    for (const name of BILLING_TEXT_FIELDS) {
+      const value = input[name];
+      if (value !== undefined) fields[name] = blank(value) ? null : value;
+    }
+    if (input.billingCountry !== undefined) fields.billingCountry = input.billingCountry || null;
+    const country = fields.billingCountry !== undefined ? fields.billingCountry : before.billingCountry;
+    if (input.vatNumber !== undefined) {
+      fields.vatNumber = blank(input.vatNumber)
+        ? null
+        : normalizeVatNumber(input.vatNumber!, isCountryCode(country) ? country : null);
+    }
+    if (input.vatRegime !== undefined) fields.vatRegime = input.vatRegime || 'subject';
+    if (input.invoiceDueDays !== undefined) {
+      fields.invoiceDueDays = input.invoiceDueDays ?? INVOICE_DUE_DAYS_DEFAULT;
+    }
+    if (input.documentLogoAssetId !== undefined) {
+      fields.documentLogoAssetId = blank(input.documentLogoAssetId) ? null : input.documentLogoAssetId!;
+    }
+    return fields;
+  }
+
+  /**
+   * The rules between billing fields, on the stored values merged with the PATCH, for what it touches:
+   * a field itself, the country (its dependent fields), or the regime (the mention). So a PATCH without
+   * the country is still checked against the stored one, and an older incomplete profile stays editable.
+   */
+  async function checkBilling(
+    after: OrganizationRow,
+    input: OrganizationSettingsInput,
+    locale: Locale,
+  ): Promise<void> {
+    const touched = (name: keyof OrganizationSettingsInput) => input[name] !== undefined;
+    const details: ErrorDetail[] = billingRuleIssues(after, locale)
+      .filter(
+        ({ field }) =>
+          touched(field) ||
+          (touched('billingCountry') && COUNTRY_DEPENDENT_BILLING_FIELDS.includes(field)) ||
+          (touched('vatRegime') && field === 'vatExemptionMention'),
+      )
+      .map(({ field, message: text }) => ({ field, rule: 'invalid', message: text }));
+    const logo = touched('documentLogoAssetId') ? after.documentLogoAssetId : null;
+    if (logo && !(await assets.findMeta(after.id, logo))) {
+      details.push({
+        field: 'documentLogoAssetId',
+        rule: 'unknown_asset',
+        message: message('unknownReference', locale),
+      });
+    }
+    if (details.length > 0) throw new AppError('validation_failed', details);
+  }
 
   return {
     async get(auth: AuthContext, organizationId: string): Promise<OrganizationSettings> {
@@ -85,9 +179,17 @@ export function createOrganizationService(ctx: AppContext) {
       return toDto(organization, (await mollie.storedStatus(organization.id)).status);
     },
 
+    /** `GET /organizations/{id}/warnings`: the 'Informations à compléter' sections (spec sections 2, 5). */
+    async warnings(auth: AuthContext, organizationId: string): Promise<OrganizationWarning[]> {
+      const organization = await reachableOrganization(ctx, auth, organizationId);
+      const mollieStatus = (await mollie.storedStatus(organization.id)).status;
+      return organizationWarnings(completenessFields(organization), mollieStatus);
+    },
+
     /**
-     * Saves the payment configuration. The provider that is (or becomes) active must be usable: offline
-     * needs an IBAN, Buckaroo both keys, Mollie a connected account. The secret key is encrypted.
+     * Saves the payment and billing configuration. The provider that is (or becomes) active must be
+     * usable: offline needs an IBAN, Buckaroo both keys, Mollie a connected account. The secret key is
+     * encrypted. The billing fields are checked against each other (`checkBilling`).
      */
     async update(
       auth: AuthContext,
@@ -96,7 +198,7 @@ export function createOrganizationService(ctx: AppContext) {
       locale: Locale,
     ): Promise<OrganizationSettingsResult> {
       const before = await reachableOrganization(ctx, auth, organizationId);
-      const fields: OrganizationUpdate = {};
+      const fields: OrganizationUpdate = billingFields(before, input);
       if (input.iban !== undefined) fields.iban = blank(input.iban) ? null : normalizeIban(input.iban!);
       if (input.bic !== undefined)
         fields.bic = blank(input.bic) ? null : input.bic!.replace(/\s/g, '').toUpperCase();
@@ -115,6 +217,7 @@ export function createOrganizationService(ctx: AppContext) {
       if (input.paymentProvider !== undefined) fields.paymentProvider = input.paymentProvider;
 
       const after = { ...before, ...fields };
+      await checkBilling(after, input, locale);
       const mollieStatus = (await mollie.storedStatus(before.id)).status;
       const providerChanged = after.paymentProvider !== before.paymentProvider;
       // Only what this request touches is checked, so an older incomplete setup can still be edited.

@@ -35,6 +35,8 @@ export interface PaymentNotification {
   providerPaymentId: string;
   /** Set when the notification itself carries a trustworthy (signed) status, as Buckaroo's push does. */
   status?: PaymentStatus;
+  /** Cents refunded at the provider so far (Mollie's `amountRefunded`), refunds made on its dashboard included. */
+  refundedAmount?: number;
 }
 
 export interface RefundResult {

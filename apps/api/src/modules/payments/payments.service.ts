@@ -6,6 +6,12 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-lifecycle';
+import {
+  CREDIT_REASONS,
+  creditOrderInvoice,
+  issueOrderInvoice,
+  refreshOrderInvoice,
+} from '../invoicing/invoice-lifecycle';
 import { createBuckarooProvider } from './buckaroo/buckaroo.provider';
 import { createMollieConnections, type MollieConnections } from './mollie/mollie-connection';
 import { createMollieProvider } from './mollie/mollie.provider';
@@ -108,11 +114,15 @@ export function createPaymentsService(ctx: AppContext) {
       if (status === 'paid') {
         const order = await payments.findOrder(organizationId, payment.orderId);
         const received = await payments.receivedAmount(organizationId, payment.orderId);
-        if (order && received >= order.totalAmount) {
+        if (order && received + order.creditedAmount >= order.totalAmount) {
           await markOrderPaid(tx, ctx, organizationId, payment.orderId, now);
         } else {
           await payments.setOrderPaidAmount(organizationId, payment.orderId, received);
+          await refreshOrderInvoice(tx, organizationId, payment.orderId, now);
         }
+      } else if (status === 'pending' && payment.provider !== 'offline') {
+        // The provider accepted the payment and settles it later: the invoice is issued, 'En traitement'.
+        await issueOrderInvoice(tx, organizationId, payment.orderId, now);
       } else if (FAILED_STATUSES.includes(status)) {
         await markOrderPaymentFailed(tx, ctx, organizationId, payment.orderId);
       }
@@ -131,6 +141,58 @@ export function createPaymentsService(ctx: AppContext) {
     const payment = await repository.findByProviderId(provider, providerPaymentId);
     if (!payment || payment.organizationId !== organizationId) return false;
     return applyStatus(organizationId, payment.id, status);
+  }
+
+  /**
+   * Refunds made at the provider itself (its dashboard): what it reports refunded beyond what we recorded
+   * is recorded as a refund, and credited on the order's invoice, in one transaction under the payment's
+   * row lock, so a replayed notification records nothing twice.
+   */
+  async function recordProviderRefunds(
+    organizationId: string,
+    provider: string,
+    providerPaymentId: string,
+    refundedAtProvider: number,
+  ): Promise<void> {
+    const known = await repository.findByProviderId(provider, providerPaymentId);
+    if (!known || known.organizationId !== organizationId) return;
+    await ctx.db.transaction(async (tx) => {
+      const payments = createPaymentsRepository(tx);
+      const locked = (await payments.lockPayment(organizationId, known.id))!;
+      const amount = Math.min(refundedAtProvider, locked.amount) - locked.refundedAmount;
+      if (amount <= 0 || !['paid', 'refunded'].includes(locked.status)) return;
+      const now = ctx.clock.now();
+      const refundId = newId('rfd', now.getTime());
+      const refundedAmount = locked.refundedAmount + amount;
+      await payments.insertRefund({
+        organizationId,
+        id: refundId,
+        paymentId: locked.id,
+        amount,
+        status: 'refunded',
+        providerRefundId: null,
+        reason: 'provider',
+      });
+      await payments.updatePayment(organizationId, locked.id, {
+        refundedAmount,
+        ...(refundedAmount >= locked.amount ? { status: 'refunded' } : {}),
+      });
+      await payments.setOrderPaidAmount(
+        organizationId,
+        locked.orderId,
+        await payments.receivedAmount(organizationId, locked.orderId),
+      );
+      const order = await payments.findOrder(organizationId, locked.orderId);
+      await creditOrderInvoice(
+        tx,
+        organizationId,
+        locked.orderId,
+        CREDIT_REASONS.providerRefund[resolveLocale(order?.locale)],
+        now,
+        { amount, refundId },
+      );
+      await refreshOrderInvoice(tx, organizationId, locked.orderId, now);
+    });
   }
 
   return {
@@ -221,6 +283,14 @@ export function createPaymentsService(ctx: AppContext) {
         notification.providerPaymentId,
         status,
       );
+      if (notification.refundedAmount !== undefined) {
+        await recordProviderRefunds(
+          notification.organizationId,
+          providerName,
+          notification.providerPaymentId,
+          notification.refundedAmount,
+        );
+      }
     },
 
     /**
@@ -254,9 +324,17 @@ export function createPaymentsService(ctx: AppContext) {
 
     /**
      * Refunds part or all of a paid payment through its provider, recorded in payment_refunds; the
-     * order's received amount shrinks and a fully refunded payment becomes `refunded`.
+     * order's received amount shrinks and a fully refunded payment becomes `refunded`. The provider is
+     * called first, outside any transaction; its acceptance is then recorded in one transaction.
      */
-    async refund(organizationId: string, paymentId: string, amount: number, reason: string) {
+    async refund(
+      organizationId: string,
+      paymentId: string,
+      amount: number,
+      reason: string,
+      /** More writes that must commit with the refund's record (the credit note). */
+      alsoInTransaction?: (tx: Executor, refundId: string) => Promise<void>,
+    ) {
       const payment = await repository.findPayment(organizationId, paymentId);
       if (!payment) throw new AppError('not_found');
       if (payment.status !== 'paid') throw new AppError('conflict');
@@ -294,6 +372,8 @@ export function createPaymentsService(ctx: AppContext) {
           locked.orderId,
           await payments.receivedAmount(organizationId, locked.orderId),
         );
+        await alsoInTransaction?.(tx, refundId);
+        await refreshOrderInvoice(tx, organizationId, locked.orderId, ctx.clock.now());
       });
       return { id: refundId, ...result };
     },

@@ -10,9 +10,9 @@ import {
   type SessionStatus,
   VISIBILITIES,
 } from '@inscrio/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { type Executor, executePrepared } from '../../db/client';
+import { type Executor, preparedStatement } from '../../db/client';
 import { organizations, periods } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
@@ -115,15 +115,8 @@ export type EligibilityResult =
       organization: EligibleOrganization;
       /** Age in months on the session date (null when the birthdate is unknown). */
       ageMonths: number | null;
-      /** The family has cart lines whose hold lapsed (the cart clears them). */
-      expiredCartLines: boolean;
     }
-  | {
-      ok: false;
-      refusal: RefusalResult;
-      /** The family has cart lines whose hold lapsed (they may be why: the cart clears them and retries). */
-      expiredCartLines?: boolean;
-    };
+  | { ok: false; refusal: RefusalResult };
 
 /** What the family may ask instead of a refused registration. */
 export const REFUSAL_REQUESTS: Readonly<Record<RegistrationRefusal, ReviewReason | null>> = Object.freeze({
@@ -227,6 +220,26 @@ export function refusal(
   };
 }
 
+/** How many session starts `sessionStartText` remembers (past that, it starts over). */
+const REMEMBERED_STARTS = 2_000;
+const startTexts = new Map<string, string>();
+
+/**
+ * A session's start as messages and order lines print it ('dd/MM/yyyy HH:mm' in the organisation's zone),
+ * remembered: when a popular session fills up, hundreds of refusals quote the same start, and each
+ * `formatDateTime` builds an Intl formatter (~0.3 ms, the largest cost of a refusal in the rush profile).
+ */
+export function sessionStartText(start: Date, timeZone: string, locale: Locale): string {
+  const key = `${start.getTime()} ${timeZone} ${locale}`;
+  let text = startTexts.get(key);
+  if (text === undefined) {
+    if (startTexts.size >= REMEMBERED_STARTS) startTexts.clear();
+    text = formatDateTime(start, timeZone, locale);
+    startTexts.set(key, text);
+  }
+  return text;
+}
+
 /** 'À partir de 3 ans' → 'à partir de 3 ans', for use inside a sentence. */
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
@@ -280,7 +293,7 @@ interface SupplementData {
   maxAge: number | null;
 }
 
-interface EligibilityRow {
+export interface EligibilityRow {
   id: string | null;
   blueprint_id: string;
   period_id: string | null;
@@ -314,24 +327,24 @@ interface EligibilityRow {
   } | null;
   conflicts: { serviceId: string; status: string; startDateTime: string; blueprintName: string }[];
   acceptance: { roi: string | null; legal: string | null } | null;
-  expired: boolean;
 }
 
 const asDate = (value: Date | string | null): Date | null =>
   value === null ? null : value instanceof Date ? value : new Date(value);
 
+const p = (name: string) => sql.placeholder(name);
+
 /**
- * Everything the checks need, in one round trip: the session with its activity, period and
- * organisation; the member (in the family when given); the member's conflicting live registrations
- * (the same session, or another one whose time range intersects it); the activity's supplements; the
- * caller's acceptance of the conditions; and whether the family has lapsed cart lines to clear first.
+ * The statement reading everything the checks need, in one round trip: the session with its activity,
+ * period and organisation; the member (in the family when given); the member's conflicting live
+ * registrations (the same session, or another one whose time range intersects it); the activity's
+ * supplements; the caller's acceptance of the conditions. A caller may add columns of its own
+ * (`extraColumns`, which may use the organisation `o` and the same placeholders): the cart reads the
+ * family's cart in the same round trip. Values: `eligibilityValues`.
  */
-async function loadFacts(db: Executor, request: EligibilityRequest, now: Date): Promise<EligibilityRow> {
-  const { organizationId, serviceId, memberId, familyId } = request;
-  const userId = request.auth?.userId ?? null;
-  const rows = await executePrepared<EligibilityRow>(
-    db,
-    'registration_eligibility',
+export function eligibilityStatement<Extra = unknown>(name: string, extraColumns?: SQL) {
+  return preparedStatement<EligibilityRow & Extra>(
+    name,
     sql`
     select s.id, s.blueprint_id, s.period_id, s.start_date_time, s.duration, s.status, s.max_seats,
       s.reserved_seats, b.name as blueprint_name, b.color_code, b.visibility, b.archived_at, b.price,
@@ -344,8 +357,8 @@ async function loadFacts(db: Executor, request: EligibilityRequest, now: Date): 
       (select json_build_object('id', m.id, 'familyId', m.family_id, 'firstName', m.first_name,
           'lastName', m.last_name, 'email', m.email, 'birthdate', m.birthdate)
         from members m
-        where m.organization_id = o.id and m.id = ${memberId} and m.deleted_at is null
-          and (${familyId}::text is null or m.family_id = ${familyId}::text)) as member,
+        where m.organization_id = o.id and m.id = ${p('memberId')} and m.deleted_at is null
+          and (${p('familyId')}::text is null or m.family_id = ${p('familyId')}::text)) as member,
       (select coalesce(json_agg(json_build_object('serviceId', c.service_id, 'status', c.status,
           'startDateTime', c.start_date_time, 'blueprintName', c.blueprint_name)
           order by c.start_date_time), '[]'::json)
@@ -354,30 +367,36 @@ async function loadFacts(db: Executor, request: EligibilityRequest, now: Date): 
           from participants p
           join services os on os.organization_id = p.organization_id and os.id = p.service_id
           join blueprints ob on ob.organization_id = os.organization_id and ob.id = os.blueprint_id
-          where p.organization_id = o.id and p.member_id = ${memberId}
+          where p.organization_id = o.id and p.member_id = ${p('memberId')}
             and p.status in ('invited', 'reserved', 'confirmed', 'needs-review')
             and (p.service_id = s.id or (
               p.status in ('invited', 'reserved', 'confirmed') and os.status <> 'cancelled'
               and os.start_date_time < s.start_date_time + make_interval(mins => s.duration)
               and os.start_date_time + make_interval(mins => os.duration) > s.start_date_time))
-            and not (p.cart_linked and p.order_id is null and p.hold_expires_at <= ${now.toISOString()}::timestamptz)
+            and not (p.cart_linked and p.order_id is null and p.hold_expires_at <= ${p('now')}::timestamptz)
           limit 5) c) as conflicts,
       (select json_build_object('roi', u.has_accepted_roi_at, 'legal', u.has_accepted_legal_mentions_at)
-        from users u where u.organization_id = o.id and u.id = ${userId}::text) as acceptance,
-      exists (select 1 from participants e
-        where e.organization_id = o.id and e.family_id = ${familyId}::text and e.status = 'reserved'
-          and e.cart_linked and e.order_id is null
-          and e.hold_expires_at <= ${now.toISOString()}::timestamptz) as expired
+        from users u where u.organization_id = o.id and u.id = ${p('userId')}::text) as acceptance
+      ${extraColumns ? sql`, ${extraColumns}` : sql``}
     from organizations o
-    left join services s on s.organization_id = o.id and s.id = ${serviceId}
+    left join services s on s.organization_id = o.id and s.id = ${p('serviceId')}
     left join blueprints b on b.organization_id = s.organization_id and b.id = s.blueprint_id
     left join periods pe on pe.organization_id = s.organization_id and pe.id = s.period_id
-    where o.id = ${organizationId}`,
+    where o.id = ${p('organizationId')}`,
   );
-  const row = rows[0];
-  if (!row) throw new AppError('not_found');
-  return row;
 }
+
+/** The values of an eligibility statement's placeholders. */
+export const eligibilityValues = (request: EligibilityRequest, now: Date) => ({
+  organizationId: request.organizationId,
+  serviceId: request.serviceId,
+  memberId: request.memberId,
+  familyId: request.familyId,
+  userId: request.auth?.userId ?? null,
+  now: now.toISOString(),
+});
+
+const loadFacts = eligibilityStatement('registration_eligibility');
 
 /** Whether a published version of a condition still waits for the user's acceptance. */
 const mustAccept = (published: Date | null, accepted: Date | null) =>
@@ -398,18 +417,28 @@ export async function checkEligibility(
   request: EligibilityRequest,
   options: EligibilityOptions = {},
 ): Promise<EligibilityResult> {
+  const now = options.now ?? ctx.clock.now();
+  const [row] = await loadFacts(db, eligibilityValues(request, now));
+  return judgeEligibility(ctx, db, request, row, { ...options, now });
+}
+
+/** The checks of `checkEligibility` on facts already read (by `eligibilityStatement`). */
+export async function judgeEligibility(
+  ctx: AppContext,
+  db: Executor,
+  request: EligibilityRequest,
+  row: EligibilityRow | undefined,
+  options: EligibilityOptions = {},
+): Promise<EligibilityResult> {
   const { organizationId, serviceId, memberId, locale } = request;
   const skip = options.skip ?? {};
   const now = options.now ?? ctx.clock.now();
-  let expiredCartLines = false;
   const refuse = (reason: RegistrationRefusal, facts: RefusalFacts = {}): EligibilityResult => ({
     ok: false,
     refusal: refusal(serviceId, memberId, reason, locale, facts),
-    expiredCartLines,
   });
 
-  const row = await loadFacts(db, request, now);
-  expiredCartLines = row.expired;
+  if (!row) throw new AppError('not_found');
   const member = row.member;
   if (
     row.id === null ||
@@ -428,7 +457,7 @@ export async function checkEligibility(
   const facts = (): RefusalFacts => ({
     memberName,
     activityName: row.blueprint_name,
-    sessionStart: formatDateTime(startDateTime, timeZone, locale),
+    sessionStart: sessionStartText(startDateTime, timeZone, locale),
   });
 
   if (row.status === 'cancelled') return refuse('session-unavailable', facts());
@@ -519,7 +548,6 @@ export async function checkEligibility(
       holdMinutes: row.hold_minutes,
     },
     ageMonths,
-    expiredCartLines: row.expired,
   };
 }
 
@@ -532,7 +560,7 @@ export function fullRefusal(
 ): RefusalResult {
   return refusal(serviceId, memberId, 'full', locale, {
     activityName: facts.activityName,
-    sessionStart: formatDateTime(facts.startDateTime, facts.timeZone, locale),
+    sessionStart: sessionStartText(facts.startDateTime, facts.timeZone, locale),
   });
 }
 
@@ -546,7 +574,7 @@ export function alreadyRegisteredRefusal(
   return refusal(serviceId, memberId, 'already-registered', locale, {
     memberName: facts.memberName,
     activityName: facts.activityName,
-    sessionStart: formatDateTime(facts.startDateTime, facts.timeZone, locale),
+    sessionStart: sessionStartText(facts.startDateTime, facts.timeZone, locale),
   });
 }
 

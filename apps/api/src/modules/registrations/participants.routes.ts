@@ -112,7 +112,13 @@ export function participantsRoutes(ctx: AppContext) {
           response: { 200: participantDtoSchema },
         },
       },
-      (request) => participants.cancel(requireAuth(request), request.params.id, request.body?.reason),
+      (request) =>
+        participants.cancel(
+          requireAuth(request),
+          request.params.id,
+          request.body?.reason,
+          request.body?.refund,
+        ),
     );
 
     r.get(

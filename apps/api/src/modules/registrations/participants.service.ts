@@ -8,6 +8,8 @@ import {
   type ReviewPage,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
+import { CREDIT_REASONS, insertCreditNote, participantInvoiceLine } from '../invoicing/invoice-lifecycle';
+import { createInvoicingService } from '../invoicing/invoicing.service';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -174,6 +176,7 @@ export async function offerSeatsOf(ctx: AppContext, organizationId: string, serv
 
 /** The registry (Inscriptions): managers list, register directly, move and cancel participants. */
 export function createParticipantsService(ctx: AppContext) {
+  const invoicing = createInvoicingService(ctx);
   const repository = createParticipantsRepository(ctx.db);
 
   /** A participant the manager reaches; 404 otherwise (another organisation, another establishment). */
@@ -402,9 +405,29 @@ export function createParticipantsService(ctx: AppContext) {
      * Cancels a registration. Managers: any live one they reach, and the family is told by e-mail. A
      * family: its own member's invited, reserved or confirmed registration, before the session starts.
      */
-    async cancel(auth: AuthContext, id: string, reason: string | undefined) {
+    async cancel(auth: AuthContext, id: string, reason: string | undefined, refund = false) {
       const manager = isAtLeastEstManager(auth.actor);
       const organizationId = manager ? auth.organizationId : familyOf(auth).organizationId;
+      if (manager && refund) {
+        // The money goes back first (the provider is called outside any transaction), with its credit
+        // note; the registration is then cancelled. A refused refund leaves everything as it was.
+        const view = await repository.findView(organizationId, id);
+        if (!view || !managerReaches(auth, view)) throw new AppError('not_found');
+        if (!LIVE.has(view.participant.status)) throw conflict(NOT_CANCELLABLE, 'id', 'status');
+        const owed = await participantInvoiceLine(ctx.db, organizationId, id);
+        if (owed && owed.orderPaid > 0) {
+          await invoicing.createCreditNote(
+            auth,
+            {
+              invoiceId: owed.invoiceId,
+              reason: reason || CREDIT_REASONS.registrationCancelled[owed.locale],
+              invoiceLineIds: [owed.line.invoiceLineId!],
+              refund: true,
+            },
+            auth.locale,
+          );
+        }
+      }
       const { freed, serviceId } = await ctx.db.transaction(async (tx) => {
         const participants = createParticipantsRepository(tx);
         const view = await participants.findView(organizationId, id);
@@ -424,6 +447,19 @@ export function createParticipantsService(ctx: AppContext) {
           reason: reason || null,
           now,
         });
+        // Nothing paid on its order: the family no longer owes this line of the invoice.
+        const owed = await participantInvoiceLine(tx, organizationId, id);
+        if (owed && owed.orderPaid === 0) {
+          await insertCreditNote(tx, {
+            organizationId,
+            invoiceId: owed.invoiceId,
+            reason: reason || CREDIT_REASONS.registrationCancelled[owed.locale],
+            issuedAt: now,
+            lines: [owed.line],
+            createdByUserId: auth.userId,
+            impersonatorUserId: auth.impersonatorUserId,
+          });
+        }
         if (manager) {
           const settings = await registrationSettings(tx, organizationId);
           await mailFamily(ctx, tx, organizationId, row.familyId, 'registration-cancelled', {

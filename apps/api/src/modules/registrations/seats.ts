@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/client';
+import { type Executor, preparedStatement } from '../../db/client';
 import { participants, services } from '../../db/schema';
 
 /*
@@ -74,28 +74,39 @@ export interface SeatHoldingParticipant {
   now: Date;
 }
 
+const p = (name: string) => sql.placeholder(name);
+
+const insertWithSeatStatement = preparedStatement<{ id: string }>(
+  'participant_insert_with_seat',
+  sql`
+    with seat as (
+      update services
+      set reserved_seats = reserved_seats + 1
+      where organization_id = ${p('organizationId')} and id = ${p('serviceId')} and status <> 'cancelled'
+        and (max_seats = -1 or reserved_seats < max_seats)
+      returning id
+    )
+    insert into participants (organization_id, id, service_id, member_id, family_id, status, holds_seat,
+      cart_linked, hold_expires_at, chosen_supplement_ids, created_by_user_id, created_at, updated_at)
+    select ${p('organizationId')}, ${p('id')}, seat.id, ${p('memberId')}, ${p('familyId')}, ${p('status')}, true,
+      ${p('cartLinked')}, ${p('holdExpiresAt')}::timestamptz, ${p('chosenSupplementIds')}::jsonb,
+      ${p('createdByUserId')}, ${p('now')}::timestamptz, ${p('now')}::timestamptz
+    from seat
+    returning id`,
+);
+
 /**
  * Takes a seat and inserts the participant holding it in ONE statement: atomic without a transaction
  * (a unique violation undoes the seat too), one round trip, and the session row stays locked only for
  * the statement — what keeps a rush on one popular session fast. Returns false when the session is full
  * or cancelled.
  */
-export async function insertWithSeat(db: Executor, p: SeatHoldingParticipant): Promise<boolean> {
-  const result = await db.execute(sql`
-    with seat as (
-      update ${services}
-      set reserved_seats = reserved_seats + 1
-      where organization_id = ${p.organizationId} and id = ${p.serviceId} and status <> 'cancelled'
-        and (max_seats = -1 or reserved_seats < max_seats)
-      returning id
-    )
-    insert into ${participants} (organization_id, id, service_id, member_id, family_id, status, holds_seat,
-      cart_linked, hold_expires_at, chosen_supplement_ids, created_by_user_id, created_at, updated_at)
-    select ${p.organizationId}, ${p.id}, seat.id, ${p.memberId}, ${p.familyId}, ${p.status}, true,
-      ${p.cartLinked}, ${p.holdExpiresAt?.toISOString() ?? null}::timestamptz,
-      ${JSON.stringify(p.chosenSupplementIds)}::jsonb, ${p.createdByUserId},
-      ${p.now.toISOString()}::timestamptz, ${p.now.toISOString()}::timestamptz
-    from seat
-    returning id`);
-  return rowsOf(result).length === 1;
+export async function insertWithSeat(db: Executor, participant: SeatHoldingParticipant): Promise<boolean> {
+  const rows = await insertWithSeatStatement(db, {
+    ...participant,
+    holdExpiresAt: participant.holdExpiresAt?.toISOString() ?? null,
+    chosenSupplementIds: JSON.stringify(participant.chosenSupplementIds),
+    now: participant.now.toISOString(),
+  });
+  return rows.length === 1;
 }

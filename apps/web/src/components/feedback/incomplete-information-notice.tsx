@@ -1,24 +1,15 @@
-import { message, type OrganizationSection, type OrganizationWarning } from '@inscrio/shared';
+import { message, type OrganizationWarning } from '@inscrio/shared';
 import { ArrowRight, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '@/lib/i18n';
 
-export interface IncompleteSection {
-  section: OrganizationSection;
-  /** The configuration step that completes it (see `organizationWarnings` in the shared package). */
-  path: string;
-}
-
 /**
  * 'Informations à compléter' (spec section 2): the organisation sections still missing data (billing,
- * mutual certificate, payment provider), each linking to its configuration step. Nothing when complete.
+ * mutual certificate, payment provider), each linking to its configuration step, as
+ * `GET /organizations/{id}/warnings` gives them. Nothing when complete.
  */
-export function IncompleteInformationNotice({
-  sections,
-}: {
-  sections: readonly (IncompleteSection | OrganizationWarning)[];
-}) {
+export function IncompleteInformationNotice({ sections }: { sections: readonly OrganizationWarning[] }) {
   const { t } = useTranslation('common');
   if (sections.length === 0) return null;
   return (

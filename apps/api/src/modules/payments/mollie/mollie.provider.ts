@@ -1,5 +1,6 @@
 import { Locale as MollieLocale, type Payment } from '@mollie/api-client';
 import type { PaymentStatus } from '@inscrio/shared';
+import { decimalToCents } from '../money';
 import type { AppContext } from '../../../app-context';
 import { AppError } from '../../../lib/app-error';
 import { centsToDecimalString } from '../money';
@@ -81,6 +82,7 @@ export function createMollieProvider(ctx: AppContext, connections: MollieConnect
         organizationId: known.organizationId,
         providerPaymentId: id,
         status: mollieToPaymentStatus(payment.status),
+        ...(payment.amountRefunded ? { refundedAmount: decimalToCents(payment.amountRefunded.value) } : {}),
       };
     },
 

@@ -78,11 +78,3 @@ export interface BlueprintSession {
   seats: { maxSeats: number; reservedSeats: number; freeSeats: number | null; fillingRate: number };
   holders: { id: string; displayName: string }[];
 }
-
-export interface UploadedAsset {
-  id: string;
-  contentType: string;
-  byteSize: number;
-  /** `GET /api/assets/serve/{id}?orgId={orgId}`. */
-  url: string;
-}

@@ -11,7 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { notificationText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useLocale } from '@/lib/use-locale';
-import { useUploadAsset } from '../api/upload-asset';
+import { useUploadAsset } from '@/lib/upload-asset';
 import { COLOR_SWATCHES } from './blueprint-form-model';
 
 /** One card of the activity form. */

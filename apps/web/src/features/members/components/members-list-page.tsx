@@ -40,7 +40,7 @@ import type { MemberListItem } from '../api/types';
 import { useMemberFilters } from '../hooks/use-member-filters';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { memberPagePath } from '../utils/member-paths';
-import { saveFile } from '../utils/save-file';
+import { saveFile } from '@/lib/download';
 
 const PAGE_SIZE = 20;
 

@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@inscrio/shared';
+import type { InvoiceDetail, InvoiceSummary, OrderDetail } from '@inscrio/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -237,5 +237,141 @@ describe("an order's page", () => {
     renderOrder();
     expect(await screen.findByText('Les données fournies sont introuvables.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+  });
+});
+
+function invoice(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
+  return {
+    id: 'inv_1',
+    number: '2026-000123',
+    status: 'paid',
+    orderId: 'ord_1',
+    familyId: 'fam_1',
+    buyerName: 'Claire Peeters',
+    issueDate: '2026-11-22',
+    dueDate: '2026-12-06',
+    totalAmount: 1800,
+    creditedAmount: 900,
+    paidAmount: 1800,
+    balance: 0,
+    ...overrides,
+  };
+}
+
+const CREDIT_NOTE: InvoiceDetail['creditNotes'][number] = {
+  id: 'cn_1',
+  number: 'NC-2026-000012',
+  invoiceId: 'inv_1',
+  invoiceNumber: '2026-000123',
+  issueDate: '2026-11-25',
+  reason: 'Séance annulée',
+  totalAmount: 900,
+  taxAmount: 0,
+  buyerName: 'Claire Peeters',
+  refunded: true,
+};
+
+function pdf(filename: string) {
+  return () =>
+    new Response('%PDF-1.7', {
+      status: 200,
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${filename}"`,
+      },
+    });
+}
+
+describe("an order's invoice", () => {
+  it('shows the invoice with its status, its credit notes, and downloads them and the order form as PDF', async () => {
+    signInAs('user');
+    const api = fakeApi({
+      'GET /api/orders/ord_1': () =>
+        json(200, order({ status: 'completed', paidAmount: 1800, nextStep: 'none', transfer: null })),
+      'GET /api/invoices': () =>
+        json(200, { items: [invoice()], total: 1, page: 1, pageSize: 20, totals: null }),
+      'GET /api/invoices/inv_1': () => json(200, { ...invoice(), creditNotes: [CREDIT_NOTE] }),
+      'GET /api/invoices/inv_1/pdf': pdf('facture-2026-000123.pdf'),
+      'GET /api/credit-notes/cn_1/pdf': pdf('note-de-credit-NC-2026-000012.pdf'),
+      'GET /api/orders/ord_1/pdf': pdf('bon-de-commande-ord_1.pdf'),
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }),
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderOrder();
+
+    const block = await screen
+      .findByText('2026-000123')
+      .then((el) => el.closest<HTMLElement>('[data-order-documents]')!);
+    expect(within(block).getByText('Facture')).toBeInTheDocument();
+    expect(within(block).getByText('Payée')).toBeInTheDocument();
+    expect(new URL(api.callsTo('GET /api/invoices')[0]!.url, 'http://x').searchParams.get('orderId')).toBe(
+      'ord_1',
+    );
+    const creditNote = await within(block).findByText('NC-2026-000012');
+    expect(creditNote.closest('li')).toHaveTextContent('25/11/2026 · 9,00 €');
+
+    await userEvent.click(within(block).getByRole('button', { name: 'Facture (PDF)' }));
+    await userEvent.click(
+      within(block).getByRole('button', { name: 'Télécharger la note de crédit NC-2026-000012 (PDF)' }),
+    );
+    await userEvent.click(within(block).getByRole('button', { name: 'Bon de commande (PDF)' }));
+    await waitFor(() =>
+      expect(saved).toEqual([
+        'facture-2026-000123.pdf',
+        'note-de-credit-NC-2026-000012.pdf',
+        'bon-de-commande-ord_1.pdf',
+      ]),
+    );
+    expect(api.callsTo('GET /api/orders/ord_1/pdf')[0]!.headers.authorization).toMatch(/^Bearer /);
+    vi.unstubAllGlobals();
+  });
+
+  it('says the invoice is not issued yet, and still offers the order form', async () => {
+    signInAs('user');
+    fakeApi({
+      'GET /api/orders/ord_1': () => json(200, order()),
+      'GET /api/invoices': () => json(200, { items: [], total: 0, page: 1, pageSize: 20, totals: null }),
+    });
+    renderOrder();
+    expect(
+      await screen.findByText(
+        'Pas encore de facture : elle est émise avec la commande, ou dès son paiement en ligne.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bon de commande (PDF)' })).toBeInTheDocument();
+  });
+
+  it("reads the invoice again when a manager records the order's payment", async () => {
+    signInAs('org-manager');
+    let current = order({ paidAmount: 0 });
+    let status: InvoiceSummary['status'] = 'pending';
+    fakeApi({
+      'GET /api/orders/ord_1': () => json(200, current),
+      'GET /api/invoices': () =>
+        json(200, {
+          items: [invoice({ status, creditedAmount: 0 })],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+          totals: null,
+        }),
+      'POST /api/orders/ord_1/payments/offline': () => {
+        current = order({ status: 'completed', paidAmount: 1800, nextStep: 'none', transfer: null });
+        status = 'paid';
+        return json(200, current);
+      },
+    });
+    renderOrder();
+    expect(await screen.findByText('En attente de paiement')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Marquer comme payé' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
+    expect(await screen.findByText('Payée')).toBeInTheDocument();
   });
 });

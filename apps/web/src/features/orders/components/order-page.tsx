@@ -31,6 +31,7 @@ import { useOrder } from '../api/get-order';
 import { useRetryPayment } from '../api/order-actions';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { CancelOrderDialog, MarkPaidDialog } from './order-dialogs';
+import { OrderInvoice } from './order-invoice';
 import { OrderStatusBadge } from './order-status-badge';
 import { TransferBox } from './transfer-box';
 
@@ -375,39 +376,42 @@ export function OrderPage() {
           <Lines order={order} />
           <Payments payments={order.payments} />
         </div>
-        <Card className="self-start">
-          <CardHeader>
-            <CardTitle>{t('detail.summary')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="space-y-1.5 text-sm" data-order-summary="">
-              <SummaryRow term={t('detail.tax')}>
-                <Money cents={order.taxAmount} />
-              </SummaryRow>
-              <SummaryRow term={t('detail.total')} strong>
-                <Money cents={order.totalAmount} />
-              </SummaryRow>
-              <SummaryRow term={t('detail.paid')}>
-                <span data-paid-amount="">
-                  <Money cents={order.paidAmount} />
-                </span>
-              </SummaryRow>
-              {order.status !== 'cancelled' ? (
-                <SummaryRow term={t('detail.due')} strong>
-                  <span data-due-amount="">
-                    <Money cents={due} />
+        <div className="min-w-0 space-y-6 self-start">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('detail.summary')}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="space-y-1.5 text-sm" data-order-summary="">
+                <SummaryRow term={t('detail.tax')}>
+                  <Money cents={order.taxAmount} />
+                </SummaryRow>
+                <SummaryRow term={t('detail.total')} strong>
+                  <Money cents={order.totalAmount} />
+                </SummaryRow>
+                <SummaryRow term={t('detail.paid')}>
+                  <span data-paid-amount="">
+                    <Money cents={order.paidAmount} />
                   </span>
                 </SummaryRow>
+                {order.status !== 'cancelled' ? (
+                  <SummaryRow term={t('detail.due')} strong>
+                    <span data-due-amount="">
+                      <Money cents={due} />
+                    </span>
+                  </SummaryRow>
+                ) : null}
+              </dl>
+              {order.paidAt ? (
+                <p className="mt-3 flex items-center gap-1.5 text-xs text-emerald-800">
+                  <CircleCheck className="size-3.5" aria-hidden="true" />
+                  {t('detail.paidAt', { date: formatDateTime(order.paidAt, timeZone, locale) })}
+                </p>
               ) : null}
-            </dl>
-            {order.paidAt ? (
-              <p className="mt-3 flex items-center gap-1.5 text-xs text-emerald-800">
-                <CircleCheck className="size-3.5" aria-hidden="true" />
-                {t('detail.paidAt', { date: formatDateTime(order.paidAt, timeZone, locale) })}
-              </p>
-            ) : null}
-          </CardContent>
-        </Card>
+            </CardContent>
+          </Card>
+          <OrderInvoice order={order} />
+        </div>
       </div>
 
       {dialog === 'paid' ? (

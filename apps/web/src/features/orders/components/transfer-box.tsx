@@ -1,17 +1,9 @@
-import { formatMoney, type TransferInstructions } from '@inscrio/shared';
+import { formatIban, formatMoney, type TransferInstructions } from '@inscrio/shared';
 import { Landmark } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/use-locale';
 import { CopyButton } from './copy-button';
-
-/** An IBAN in blocks of four, as printed on statements. */
-export function formatIban(iban: string): string {
-  return iban
-    .replace(/\s+/g, '')
-    .replace(/(.{4})/g, '$1 ')
-    .trim();
-}
 
 /**
  * The EPC QR code as an image. The SVG comes from our server, but it is still markup: shown through an

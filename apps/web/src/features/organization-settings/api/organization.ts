@@ -7,6 +7,7 @@ import type {
 } from '@inscrio/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { organizationWarningsKey } from './organization-warnings';
 
 const organizationPath = (id: string) => `/organizations/${encodeURIComponent(id)}`;
 
@@ -35,6 +36,7 @@ export function useUpdateOrganization() {
     onSuccess: (result) => {
       queryClient.setQueryData(['organizations', 'settings', result.organization.id], result.organization);
       void queryClient.invalidateQueries({ queryKey: ['mollie', 'status', result.organization.id] });
+      void queryClient.invalidateQueries({ queryKey: organizationWarningsKey(result.organization.id) });
     },
   });
 }
@@ -71,6 +73,7 @@ export function useDisconnectMollie() {
     onSuccess: (_result, id) => {
       void queryClient.invalidateQueries({ queryKey: ['mollie', 'status', id] });
       void queryClient.invalidateQueries({ queryKey: ['organizations', 'settings', id] });
+      void queryClient.invalidateQueries({ queryKey: organizationWarningsKey(id) });
     },
   });
 }

@@ -1,4 +1,9 @@
-import type { MollieStatusDto, OrganizationSettings } from '@inscrio/shared';
+import {
+  BELGIAN_VAT_EXEMPTION_MENTION,
+  type MollieStatusDto,
+  type OrganizationSection,
+  type OrganizationSettings,
+} from '@inscrio/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,7 +31,29 @@ const ORG: OrganizationSettings = {
   buckarooSecretKeySet: false,
   mollieStatus: 'unset',
   paymentComplete: false,
+  billingEmail: null,
+  billingPhone: null,
+  billingAddress: null,
+  billingCity: null,
+  billingPostalCode: null,
+  billingCountry: null,
+  vatNumber: null,
+  vatRegime: 'subject',
+  vatExemptionMention: null,
+  invoiceDueDays: 14,
+  documentLogoAssetId: null,
+  documentLogoUrl: null,
 };
+
+const UPDATED = "Les informations de l'organisation ont été mises à jour avec succès.";
+
+const warning = (section: OrganizationSection) => ({
+  section,
+  path: `/configuration/organizations/org_demo?step=${section}`,
+});
+
+/** `GET /organizations/{id}/warnings`, answering what `current()` says at each call. */
+const warnings = (current: () => OrganizationSection[]) => () => json(200, current().map(warning));
 
 const mollie =
   (status: MollieStatusDto['status'], dashboardUrl: string | null = null) =>
@@ -61,6 +88,7 @@ describe('the payment settings', { timeout: 20_000 }, () => {
     fakeApi({
       'GET /api/organizations/org_demo': () => json(403, {}),
       'GET /api/integrations/mollie/oauth/status/org_demo': mollie('unset'),
+      'GET /api/organizations/org_demo/warnings': () => json(403, {}),
     });
     renderAt();
     expect(
@@ -71,17 +99,23 @@ describe('the payment settings', { timeout: 20_000 }, () => {
   });
 
   it('validates the IBAN, saves offline payment, and the notice no longer lists the payment step', async () => {
+    let saved = false;
     const server = fakeApi({
       'GET /api/organizations/org_demo': () => json(200, ORG),
       'GET /api/integrations/mollie/oauth/status/org_demo': mollie('unset'),
-      'PATCH /api/organizations/org_demo': () =>
-        json(200, {
+      'GET /api/organizations/org_demo/warnings': warnings(() =>
+        saved ? ['billing', 'mutual'] : ['billing', 'mutual', 'payment'],
+      ),
+      'PATCH /api/organizations/org_demo': () => {
+        saved = true;
+        return json(200, {
           organization: { ...ORG, iban: 'BE71096123456769', paymentComplete: true },
-          message: "Les informations de l'organisation ont été mises à jour avec succès.",
+          message: UPDATED,
           paymentProviderActivated: null,
           paymentProviderDeactivated: null,
           notifications: [],
-        }),
+        });
+      },
     });
     const user = userEvent.setup();
     renderAt();
@@ -241,5 +275,182 @@ describe('the payment settings', { timeout: 20_000 }, () => {
     expect(toast.success).toHaveBeenCalledWith('Votre compte Mollie est connecté.');
     expect(toast.success).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(router.state.location.search).toBe('?step=payment'));
+  });
+});
+
+const BILLED: OrganizationSettings = {
+  ...ORG,
+  billingEmail: 'facturation@club.be',
+  billingPhone: '+32 2 123 45 67',
+  billingAddress: 'Avenue des Sports 12',
+  billingCity: 'Bruxelles',
+  billingPostalCode: '1050',
+  billingCountry: 'BEL',
+  vatNumber: 'BE0403019261',
+};
+
+describe('the billing step', { timeout: 30_000 }, () => {
+  it('checks the VAT number for the country and the mention, saves with the logo, and the notice drops billing', async () => {
+    let saved = false;
+    const server = fakeApi({
+      'GET /api/organizations/org_demo': () => json(200, ORG),
+      'GET /api/integrations/mollie/oauth/status/org_demo': mollie('unset'),
+      'GET /api/organizations/org_demo/warnings': warnings(() =>
+        saved ? ['mutual', 'payment'] : ['billing', 'mutual', 'payment'],
+      ),
+      'POST /api/assets': () =>
+        json(201, {
+          id: 'ast_logo',
+          contentType: 'image/png',
+          byteSize: 68,
+          url: '/api/assets/serve/ast_logo?orgId=org_demo',
+        }),
+      'PATCH /api/organizations/org_demo': () => {
+        saved = true;
+        return json(200, {
+          organization: {
+            ...BILLED,
+            vatRegime: 'exempt',
+            vatExemptionMention: BELGIAN_VAT_EXEMPTION_MENTION,
+          },
+          message: UPDATED,
+          paymentProviderActivated: null,
+          paymentProviderDeactivated: null,
+          notifications: [],
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/configuration/organizations/org_demo?step=billing');
+    const notice = await screen.findByRole('region', { name: 'Informations à compléter' });
+    expect(await within(notice).findByRole('link', { name: /Facturation/ })).toHaveAttribute(
+      'href',
+      '/configuration/organizations/org_demo?step=billing',
+    );
+    expect(screen.queryByText('Bientôt disponible')).toBeNull();
+
+    await user.type(screen.getByLabelText('E-mail de facturation'), 'facturation@club.be');
+    await user.selectOptions(screen.getByLabelText('Pays'), 'BEL');
+    // The phone starts with the country's dial prefix, as in the person forms.
+    const phone = screen.getByLabelText('Téléphone');
+    expect(phone).toHaveValue('+32 ');
+    await user.type(phone, '2 123 45 67');
+    await user.type(screen.getByLabelText('Adresse'), 'Avenue des Sports 12');
+    await user.type(screen.getByLabelText('Code postal'), '1050');
+    await user.type(screen.getByLabelText('Ville'), 'Bruxelles');
+    const vat = screen.getByLabelText('Numéro de TVA');
+    await user.type(vat, 'BE 0431.150.351');
+
+    // Exempt: the Belgian article 44 mention is suggested; without any, the form says it is needed.
+    expect(screen.queryByLabelText("Mention d'exonération")).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /Exonéré/ }));
+    const mention = screen.getByLabelText("Mention d'exonération");
+    expect(mention).toHaveValue(BELGIAN_VAT_EXEMPTION_MENTION);
+    await user.clear(mention);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Numéro de TVA invalide')).toBeInTheDocument();
+    expect(
+      screen.getByText('Indiquez la mention d’exonération imprimée sur les factures'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/organizations/org_demo')).toHaveLength(0);
+
+    await user.clear(vat);
+    await user.type(vat, 'BE 0403.019.261');
+    await user.type(mention, BELGIAN_VAT_EXEMPTION_MENTION);
+    const dueDays = screen.getByLabelText('Délai de paiement (jours)');
+    await user.clear(dueDays);
+    await user.type(dueDays, '30');
+    await user.upload(
+      screen.getByLabelText('Logo des documents'),
+      new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByRole('img', { name: 'Logo des documents' })).toHaveAttribute(
+      'src',
+      '/api/assets/serve/ast_logo?orgId=org_demo',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() => expect(server.callsTo('PATCH /api/organizations/org_demo')).toHaveLength(1));
+    expect(server.callsTo('PATCH /api/organizations/org_demo')[0]?.body).toEqual({
+      billingEmail: 'facturation@club.be',
+      billingPhone: '+32 2 123 45 67',
+      billingAddress: 'Avenue des Sports 12',
+      billingCity: 'Bruxelles',
+      billingPostalCode: '1050',
+      billingCountry: 'BEL',
+      vatNumber: 'BE 0403.019.261',
+      vatRegime: 'exempt',
+      vatExemptionMention: BELGIAN_VAT_EXEMPTION_MENTION,
+      invoiceDueDays: 30,
+      documentLogoAssetId: 'ast_logo',
+    });
+    expect(toast.success).toHaveBeenCalledWith(UPDATED);
+    // The notice is read again: billing is done, payment is still to do.
+    await vi.waitFor(() => expect(within(notice).queryByRole('link', { name: /Facturation/ })).toBeNull());
+    expect(within(notice).getByRole('link', { name: /Moyen de paiement/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Numéro de TVA')).toHaveValue('BE0403019261');
+  });
+
+  it('reports a failed update with the specification text and the field message', async () => {
+    fakeApi({
+      'GET /api/organizations/org_demo': () => json(200, BILLED),
+      'GET /api/integrations/mollie/oauth/status/org_demo': mollie('unset'),
+      'GET /api/organizations/org_demo/warnings': warnings(() => ['mutual', 'payment']),
+      'PATCH /api/organizations/org_demo': () =>
+        json(400, {
+          statusCode: 400,
+          error: 'validation_failed',
+          message: 'Les données fournies sont invalides.',
+          details: [
+            {
+              field: 'documentLogoAssetId',
+              message: "Cet élément n'existe pas ou n'est plus disponible",
+            },
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    renderAt('/configuration/organizations/org_demo?step=billing');
+    const city = await screen.findByLabelText('Ville');
+    expect(city).toHaveValue('Bruxelles');
+    await user.clear(city);
+    await user.type(city, 'Ixelles');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText("Cet élément n'existe pas ou n'est plus disponible")).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith(
+      "Impossible de mettre à jour l'organisation. Veuillez réessayer.",
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('checks the postal code and the VAT number against the country', async () => {
+    const server = fakeApi({
+      'GET /api/organizations/org_demo': () => json(200, BILLED),
+      'GET /api/integrations/mollie/oauth/status/org_demo': mollie('unset'),
+      'GET /api/organizations/org_demo/warnings': warnings(() => ['mutual', 'payment']),
+    });
+    const user = userEvent.setup();
+    renderAt('/configuration/organizations/org_demo?step=billing');
+    await user.selectOptions(await screen.findByLabelText('Pays'), 'FRA');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Code postal invalide pour le pays choisi')).toBeInTheDocument();
+    expect(screen.getByText('Numéro de TVA invalide')).toBeInTheDocument();
+    // A phone written with its international prefix is read as written (+32: Belgian, still accepted).
+    expect(screen.queryByText('Numéro de téléphone invalide pour le pays choisi')).toBeNull();
+    expect(server.callsTo('PATCH /api/organizations/org_demo')).toHaveLength(0);
+  });
+
+  it('leaves the mutual certificate step for later', async () => {
+    fakeApi({
+      'GET /api/organizations/org_demo': () => json(200, BILLED),
+      'GET /api/integrations/mollie/oauth/status/org_demo': mollie('unset'),
+      'GET /api/organizations/org_demo/warnings': warnings(() => ['mutual']),
+    });
+    renderAt('/configuration/organizations/org_demo?step=mutual');
+    expect(await screen.findByText('Bientôt disponible')).toBeInTheDocument();
+    // The steps say which sections are complete, from the warnings.
+    const nav = screen.getByRole('navigation', { name: 'Étapes de la configuration' });
+    expect(await within(nav).findByLabelText('À compléter')).toBeInTheDocument();
+    expect(within(nav).getAllByLabelText('Complet')).toHaveLength(2);
   });
 });

@@ -1,10 +1,5 @@
-import {
-  type MollieStatus,
-  organizationConfigurationPath,
-  type OrganizationSection,
-  organizationWarnings,
-  type OrganizationSettings,
-} from '@inscrio/shared';
+import { organizationConfigurationPath, type OrganizationSection } from '@inscrio/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleDashed, Hammer } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +11,8 @@ import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/notify';
 import { useMollieStatus, useOrganizationSettings } from '../api/organization';
+import { organizationWarningsKey, useOrganizationWarnings } from '../api/organization-warnings';
+import { BillingStep } from './billing-step';
 import { PaymentStep } from './payment-step';
 
 /** The configuration steps, in the order of the 'Informations à compléter' notice. */
@@ -24,18 +21,7 @@ export type Step = (typeof STEPS)[number];
 
 const isStep = (value: string | null): value is Step => (STEPS as readonly string[]).includes(value ?? '');
 
-/** The sections still incomplete, each linking to its step (billing and mutual arrive with issue #7). */
-export function incompleteSections(organization: OrganizationSettings, mollieStatus?: MollieStatus | null) {
-  // The stored Buckaroo secret is never returned: only whether there is one.
-  return organizationWarnings(
-    {
-      ...organization,
-      buckarooSecretKey: organization.buckarooSecretKeySet ? 'set' : null,
-    },
-    mollieStatus ?? organization.mollieStatus,
-  );
-}
-
+/** The steps, each marked complete or not once the warnings are known. */
 function StepNav({
   organizationId,
   current,
@@ -43,13 +29,14 @@ function StepNav({
 }: {
   organizationId: string;
   current: Step;
-  incomplete: ReadonlySet<OrganizationSection>;
+  incomplete: ReadonlySet<OrganizationSection> | undefined;
 }) {
   const { t } = useTranslation('organization-settings');
   return (
     <nav aria-label={t('steps.label')} className="flex gap-1 overflow-x-auto border-b border-slate-200">
       {STEPS.map((step) => {
-        const Icon = incomplete.has(step) ? CircleDashed : CircleCheck;
+        const pending = incomplete?.has(step);
+        const Icon = pending ? CircleDashed : CircleCheck;
         return (
           <Link
             key={step}
@@ -64,10 +51,12 @@ function StepNav({
             )}
             data-step={step}
           >
-            <Icon
-              className={cn('size-4', incomplete.has(step) ? 'text-amber-500' : 'text-emerald-600')}
-              aria-label={incomplete.has(step) ? t('steps.incomplete') : t('steps.complete')}
-            />
+            {incomplete ? (
+              <Icon
+                className={cn('size-4', pending ? 'text-amber-500' : 'text-emerald-600')}
+                aria-label={pending ? t('steps.incomplete') : t('steps.complete')}
+              />
+            ) : null}
             {t(`steps.${step}`)}
           </Link>
         );
@@ -76,7 +65,7 @@ function StepNav({
   );
 }
 
-/** Billing and mutual certificates: their forms come with issue #7. */
+/** Mutual certificates: their form comes with the certificates. */
 function UpcomingStep() {
   const { t } = useTranslation('organization-settings');
   return (
@@ -111,8 +100,23 @@ function useMollieCallback() {
 }
 
 /**
+ * The Mollie status shown here is re-read from Mollie, which may find the connection revoked: the
+ * warnings, computed from the stored status, are then read again.
+ */
+function useWarningsFollowMollie(organizationId: string, storedStatus: string | undefined) {
+  const queryClient = useQueryClient();
+  const liveStatus = useMollieStatus(organizationId).data?.status;
+  useEffect(() => {
+    if (liveStatus && storedStatus && liveStatus !== storedStatus) {
+      void queryClient.invalidateQueries({ queryKey: organizationWarningsKey(organizationId) });
+    }
+  }, [liveStatus, storedStatus, organizationId, queryClient]);
+}
+
+/**
  * `/configuration/organizations/{id}` (Configuration): the organisation's settings as steps chosen by
- * `?step=payment|billing|mutual`. The payment step is here; billing and mutual arrive with issue #7.
+ * `?step=payment|billing|mutual`, under the 'Informations à compléter' notice
+ * (`GET /organizations/{id}/warnings`). The mutual certificate step comes with the certificates.
  */
 export function OrganizationConfigurationPage() {
   const { t } = useTranslation('organization-settings');
@@ -121,7 +125,8 @@ export function OrganizationConfigurationPage() {
   const requested = params.get('step');
   const step: Step = isStep(requested) ? requested : 'payment';
   const query = useOrganizationSettings(id);
-  const mollie = useMollieStatus(id);
+  const warnings = useOrganizationWarnings(id);
+  useWarningsFollowMollie(id, query.data?.mollieStatus);
   useMollieCallback();
 
   if (query.isPending) return <PageLoader />;
@@ -134,16 +139,22 @@ export function OrganizationConfigurationPage() {
     );
   }
   const organization = query.data;
-  const warnings = incompleteSections(organization, mollie.data?.status);
-  const incomplete = new Set(warnings.map((warning) => warning.section));
+  const incomplete = warnings.data && new Set(warnings.data.map((warning) => warning.section));
 
   return (
     <PageContainer>
       <PageHeader title={t('title')} description={t('description', { name: organization.name })} />
-      <IncompleteInformationNotice sections={warnings} />
+      {/* The notice is a reminder: if it cannot be read, the page works without it. */}
+      <IncompleteInformationNotice sections={warnings.data ?? []} />
       <StepNav organizationId={organization.id} current={step} incomplete={incomplete} />
       <section aria-label={t(`steps.${step}`)} data-configuration-step={step}>
-        {step === 'payment' ? <PaymentStep organization={organization} /> : <UpcomingStep />}
+        {step === 'payment' ? (
+          <PaymentStep organization={organization} />
+        ) : step === 'billing' ? (
+          <BillingStep organization={organization} />
+        ) : (
+          <UpcomingStep />
+        )}
       </section>
     </PageContainer>
   );

@@ -69,9 +69,12 @@ export function moveParticipant({ id, serviceId }: { id: string; serviceId: stri
   return api.post<ParticipantDto>(`${participantPath(id)}/move`, { serviceId });
 }
 
-/** `POST /participants/{id}/cancel`, with an optional reason. */
-export function cancelParticipant({ id, reason }: { id: string; reason?: string }) {
-  return api.post<ParticipantDto>(`${participantPath(id)}/cancel`, reason ? { reason } : {});
+/** `POST /participants/{id}/cancel`, with an optional reason; `refund` sends back what was paid for it. */
+export function cancelParticipant({ id, reason, refund }: { id: string; reason?: string; refund?: boolean }) {
+  return api.post<ParticipantDto>(`${participantPath(id)}/cancel`, {
+    ...(reason ? { reason } : {}),
+    ...(refund ? { refund } : {}),
+  });
 }
 
 /** Registrations change seats, sessions, periods and the review queue: all of them are refreshed. */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
@@ -20,13 +21,14 @@ function CancelForm({ participant, onDone }: { participant: ParticipantDto; onDo
   const locale = useLocale();
   const cancel = useCancelParticipant();
   const [reason, setReason] = useState('');
+  const [refund, setRefund] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = `${participant.member.firstName} ${participant.member.lastName}`.trim();
 
   const confirm = async () => {
     setError(null);
     try {
-      await cancel.mutateAsync({ id: participant.id, reason: reason.trim() || undefined });
+      await cancel.mutateAsync({ id: participant.id, reason: reason.trim() || undefined, refund });
       notify.success(t('cancel.done', { name }));
       onDone();
     } catch (cause) {
@@ -46,6 +48,14 @@ function CancelForm({ participant, onDone }: { participant: ParticipantDto; onDo
             onChange={(event) => setReason(event.target.value)}
           />
         </FormField>
+        {participant.orderId ? (
+          <CheckboxField
+            label={t('cancel.refund')}
+            hint={t('cancel.refundHint')}
+            checked={refund}
+            onChange={(event) => setRefund(event.target.checked)}
+          />
+        ) : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
       </div>
       <div className="mt-5 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
@@ -60,7 +70,7 @@ function CancelForm({ participant, onDone }: { participant: ParticipantDto; onDo
   );
 }
 
-/** « Annuler l'inscription », with an optional reason given to the family. */
+/** « Annuler l'inscription », with an optional reason given to the family and, if paid, a refund. */
 export function CancelParticipantDialog({
   participant,
   onOpenChange,

@@ -180,6 +180,33 @@ describe('the registry', { timeout: 20_000 }, () => {
     expect(toast.success).toHaveBeenCalledWith("L'inscription de Léa Peeters a été annulée.");
   });
 
+  it('offers the refund only for a registration bought in an order, and sends it', async () => {
+    const server = fakeApi({
+      ...baseRoutes,
+      'GET /api/participants': () => json(200, page([participant({ orderId: 'ord_1' })])),
+      'POST /api/participants/reg_1/cancel': () => json(200, participant({ status: 'cancelled' })),
+    });
+    const user = userEvent.setup();
+    renderAt();
+    await screen.findByRole('table');
+    await user.click(screen.getAllByRole('button', { name: "Annuler l'inscription de Léa Peeters" })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Rembourser ce qui a été payé/ }));
+    await user.click(within(dialog).getByRole('button', { name: "Annuler l'inscription" }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.callsTo('POST /api/participants/reg_1/cancel').at(-1)?.body).toEqual({ refund: true });
+  });
+
+  it('does not offer a refund for a registration made without an order', async () => {
+    fakeApi({ ...baseRoutes, 'GET /api/participants': () => json(200, page([participant()])) });
+    const user = userEvent.setup();
+    renderAt();
+    await screen.findByRole('table');
+    await user.click(screen.getAllByRole('button', { name: "Annuler l'inscription de Léa Peeters" })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('checkbox', { name: /Rembourser/ })).toBeNull();
+  });
+
   it(
     'registers a family member directly to sessions of a private activity',
     { timeout: 20_000 },

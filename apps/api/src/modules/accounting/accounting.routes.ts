@@ -1,0 +1,125 @@
+import multipart from '@fastify/multipart';
+import {
+  bankStatementResultSchema,
+  bankTransactionListQuerySchema,
+  bankTransactionPageSchema,
+  bankTransactionSchema,
+  entityIdField,
+  INVOICE_MESSAGES,
+  isAtLeastEstManager,
+  type Locale,
+  matchTransactionSchema,
+} from '@inscrio/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { localizedSchema } from '../../lib/validation';
+import { requireAuth } from '../../plugins/auth';
+import { createBankStatementsService } from './bank-statements.service';
+
+const tags = ['Accounting'];
+/** The service refines with `canManageAccounting` (the establishment of an establishment manager). */
+const managers = { allow: isAtLeastEstManager };
+const idParams = localizedSchema((locale: Locale) => z.object({ id: entityIdField(locale) }));
+/** A year of daily CODA records of a busy account stays well under this. */
+const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The uploaded statement (multipart field `file`); a missing or oversized file is the client's fault. */
+async function readStatement(request: FastifyRequest) {
+  const missing = () =>
+    new AppError('validation_failed', [
+      { field: 'file', rule: 'required', message: INVOICE_MESSAGES.statementUnreadable[request.locale] },
+    ]);
+  if (!request.isMultipart()) throw missing();
+  let file: { data: Buffer; fileName: string | null } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      const data = await part.toBuffer();
+      file ??= { data, fileName: part.filename || null };
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('payload_too_large');
+    throw missing();
+  }
+  if (!file) throw missing();
+  return file;
+}
+
+/** Bank statements and their transfers (`/bank-statements`, `/bank-transactions`), for accountants. */
+export function accountingRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    await app.register(multipart, {
+      limits: { files: 1, fileSize: STATEMENT_MAX_BYTES, fields: 5, fieldSize: 1024, parts: 10 },
+      throwFileSizeLimit: true,
+    });
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const statements = createBankStatementsService(ctx);
+
+    r.post(
+      '/bank-statements',
+      {
+        config: managers,
+        schema: {
+          tags,
+          description:
+            'Imports a CAMT.053 (XML) or Belgian CODA statement (multipart/form-data, field `file`): transfers ' +
+            'carrying an unpaid invoice’s structured reference pay it; the others are listed for matching.',
+          consumes: ['multipart/form-data'],
+          response: { 200: bankStatementResultSchema },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        return statements.importStatement(auth, await readStatement(request), request.locale);
+      },
+    );
+
+    r.get(
+      '/bank-transactions',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'Transfers read from bank statements, latest first',
+          querystring: localizedSchema(bankTransactionListQuerySchema),
+          response: { 200: bankTransactionPageSchema },
+        },
+      },
+      (request) => statements.list(requireAuth(request), request.query),
+    );
+
+    r.post(
+      '/bank-transactions/:id/match',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'Pay an invoice with this transfer',
+          params: idParams,
+          body: localizedSchema(matchTransactionSchema),
+          response: { 200: bankTransactionSchema },
+        },
+      },
+      (request) =>
+        statements.match(requireAuth(request), request.params.id, request.body.invoiceId, request.locale),
+    );
+
+    r.post(
+      '/bank-transactions/:id/ignore',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'Leave this transfer aside',
+          params: idParams,
+          response: { 200: bankTransactionSchema },
+        },
+      },
+      (request) => statements.ignore(requireAuth(request), request.params.id),
+    );
+  };
+}

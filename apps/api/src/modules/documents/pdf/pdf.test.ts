@@ -1,0 +1,384 @@
+import type { CreditNoteDetail, InvoiceDetail, OrderDetail } from '@inscrio/shared';
+import QRCode from 'qrcode';
+import { describe, expect, it } from 'vitest';
+import { pdfPages, pdfText } from '../../../../test/helpers/pdf-text';
+import { epcQrPayload } from '../../payments/offline/epc-qr';
+import { renderCreditNotePdf, renderInvoicePdf, renderOrderPdf, type PdfOptions } from './billing-pdf';
+
+type Line = InvoiceDetail['lines'][number];
+
+const seller = (overrides: Partial<InvoiceDetail['seller']> = {}): InvoiceDetail['seller'] => ({
+  name: 'Club Sportif de Namur ASBL',
+  companyName: null,
+  vatNumber: 'BE0403019261',
+  address: 'Rue des Sports 12',
+  city: 'Namur',
+  postalCode: '5000',
+  country: 'BEL',
+  email: 'facturation@csn.be',
+  phone: '+32 81 12 34 56',
+  iban: 'BE71096123456769',
+  bic: 'GEBABEBB',
+  vatRegime: 'subject',
+  vatExemptionMention: null,
+  ...overrides,
+});
+
+/** A line at a VAT included unit price; its VAT is the included share at the rate. */
+function line(description: string, quantity: number, unitPrice: number, taxPercentage: number): Line {
+  const totalAmount = quantity * unitPrice;
+  return {
+    id: `line-${description}`,
+    description,
+    serviceDate: null,
+    quantity,
+    unitPrice,
+    taxPercentage,
+    totalAmount,
+    taxAmount: Math.round((totalAmount * taxPercentage) / (10_000 + taxPercentage)),
+  };
+}
+
+// 121,00 € at 21 % (100,00 € + 21,00 €) and 4 × 26,50 € at 6 % (100,00 € + 6,00 €).
+const defaultLines = (): Line[] => [
+  { ...line('Stage multisports — Léa Dupont', 1, 12_100, 2_100), serviceDate: '2026-07-06' },
+  line('Repas de midi', 4, 2_650, 600),
+];
+
+function invoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
+  const lines = overrides.lines ?? defaultLines();
+  const totalAmount = lines.reduce((sum, l) => sum + l.totalAmount, 0);
+  return {
+    id: 'inv_1',
+    number: '2026-000123',
+    status: 'pending',
+    orderId: 'ord_1',
+    familyId: 'fam_1',
+    buyerName: 'Marie Dupont',
+    issueDate: '2026-09-12',
+    dueDate: '2026-09-26',
+    totalAmount,
+    taxAmount: lines.reduce((sum, l) => sum + l.taxAmount, 0),
+    creditedAmount: 0,
+    paidAmount: 0,
+    balance: totalAmount,
+    serviceFrom: '2026-07-06',
+    serviceTo: '2026-07-10',
+    seller: seller(),
+    buyer: {
+      name: 'Marie Dupont',
+      companyName: 'Dupont & Fils SRL',
+      vatNumber: 'BE0428759497',
+      address: 'Avenue de la Gare 45',
+      city: 'Liège',
+      postalCode: '4000',
+      country: 'BEL',
+    },
+    lines,
+    creditNotes: [],
+    reference: '+++010/8068/17183+++',
+    remindedAt: null,
+    ...overrides,
+  };
+}
+
+const transfer = (amount: number, reference = '+++010/8068/17183+++'): PdfOptions['transfer'] => ({
+  iban: 'BE71096123456769',
+  bic: 'GEBABEBB',
+  reference,
+  amount,
+  epcPayload: epcQrPayload({
+    bic: 'GEBABEBB',
+    name: 'Club Sportif de Namur ASBL',
+    iban: 'BE71096123456769',
+    amountCents: amount,
+    reference,
+  }),
+});
+
+const fr: PdfOptions = { locale: 'fr', timeZone: 'Europe/Brussels' };
+const en: PdfOptions = { locale: 'en', timeZone: 'Europe/Brussels' };
+
+describe('invoice PDF', () => {
+  it('prints the mandatory mentions: number, dates, parties, lines, VAT per rate and totals', async () => {
+    const pdf = await renderInvoicePdf(invoice(), fr);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(pdf);
+
+    expect(text).toContain('Facture');
+    expect(text).toContain('N° 2026-000123');
+    expect(text).toContain("Date d'émission Date d'échéance Période de prestation");
+    expect(text).toContain('12/09/2026 26/09/2026 06/07/2026 – 10/07/2026');
+
+    for (const mention of ['Club Sportif de Namur ASBL', 'Rue des Sports 12', '5000 Namur', 'Belgique']) {
+      expect(text).toContain(mention);
+    }
+    expect(text).toContain('N° TVA : BE0403019261');
+    expect(text).toContain('facturation@csn.be');
+    expect(text).toContain('+32 81 12 34 56');
+    for (const mention of ['Dupont & Fils SRL', 'Marie Dupont', 'Avenue de la Gare 45', '4000 Liège']) {
+      expect(text).toContain(mention);
+    }
+    expect(text).toContain('N° TVA : BE0428759497');
+
+    expect(text).toContain('Description Qté Prix unit. TTC TVA Total HT Total TTC');
+    expect(text).toContain('Stage multisports — Léa Dupont 1 121,00 € 21 % 100,00 € 121,00 €');
+    expect(text).toContain('Date de prestation : 06/07/2026');
+    expect(text).toContain('Repas de midi 4 26,50 € 6 % 100,00 € 106,00 €');
+
+    expect(text).toContain('Récapitulatif TVA');
+    expect(text).toContain('21 % 100,00 € 21,00 € 121,00 €');
+    expect(text).toContain('6 % 100,00 € 6,00 € 106,00 €');
+    expect(text).toContain('Total HT 200,00 €');
+    expect(text).toContain('Total TVA 27,00 €');
+    expect(text).toContain('Total TTC 227,00 €');
+
+    expect(text).not.toContain('Payée');
+    expect(text).not.toContain('Solde à payer');
+    expect(text).not.toContain('IBAN');
+  });
+
+  it('adds the transfer instructions: IBAN, BIC, amount, structured reference and due date', async () => {
+    const text = await pdfText(await renderInvoicePdf(invoice(), { ...fr, transfer: transfer(22_700) }));
+
+    expect(text).toContain('Paiement par virement');
+    expect(text).toContain('À payer avant le 26/09/2026');
+    expect(text).toContain('Bénéficiaire Club Sportif de Namur ASBL');
+    expect(text).toContain('IBAN BE71 0961 2345 6769');
+    expect(text).toContain('BIC GEBABEBB');
+    expect(text).toContain('Montant 227,00 €');
+    expect(text).toContain('Communication structurée +++010/8068/17183+++');
+  });
+
+  it('shows the credit notes, the payments received and the balance left to pay', async () => {
+    const creditNote: InvoiceDetail['creditNotes'][number] = {
+      id: 'cn_1',
+      number: 'NC-2026-000012',
+      invoiceId: 'inv_1',
+      invoiceNumber: '2026-000123',
+      issueDate: '2026-09-20',
+      reason: 'Repas annulés',
+      totalAmount: 5_300,
+      taxAmount: 300,
+      buyerName: 'Marie Dupont',
+      refunded: false,
+    };
+    const text = await pdfText(
+      await renderInvoicePdf(
+        invoice({ creditNotes: [creditNote], creditedAmount: 5_300, paidAmount: 10_000, balance: 7_400 }),
+        fr,
+      ),
+    );
+
+    expect(text).toContain('Total TTC 227,00 €');
+    expect(text).toContain('Note de crédit NC-2026-000012 -53,00 €');
+    expect(text).toContain('Déjà payé -100,00 €');
+    expect(text).toContain('Solde à payer 74,00 €');
+  });
+
+  it('says Payée on a paid invoice', async () => {
+    const text = await pdfText(
+      await renderInvoicePdf(invoice({ status: 'paid', paidAmount: 22_700, balance: 0 }), fr),
+    );
+
+    expect(text).toContain('Payée');
+    expect(text).toContain('Solde à payer 0,00 €');
+  });
+
+  it('prints the exemption mention and no VAT details when the seller is exempt', async () => {
+    const mention = 'Exemption de TVA – article 44, § 2, 3° du Code de la TVA';
+    const exempt = invoice({ seller: seller({ vatRegime: 'exempt', vatExemptionMention: mention }) });
+    const text = await pdfText(await renderInvoicePdf(exempt, fr));
+
+    expect(text).toContain(mention);
+    expect(text).toContain('Description Qté Prix unitaire Montant');
+    expect(text).toContain('Repas de midi 4 26,50 € 106,00 €');
+    expect(text).toContain('Total 227,00 €');
+    for (const vatDetail of ['Total HT', 'Total TVA', 'Récapitulatif TVA', '21 %', 'Prix unit. TTC']) {
+      expect(text).not.toContain(vatDetail);
+    }
+  });
+
+  it('speaks English to an English-speaking customer', async () => {
+    const text = await pdfText(await renderInvoicePdf(invoice(), { ...en, transfer: transfer(22_700) }));
+
+    expect(text).toContain('Invoice');
+    expect(text).toContain('No. 2026-000123');
+    expect(text).toContain('Issue date Due date Service period');
+    expect(text).toContain('VAT no.: BE0403019261');
+    expect(text).toContain('Belgium');
+    expect(text).toContain('VAT summary');
+    expect(text).toContain('Total incl. VAT €227.00');
+    expect(text).toContain('Please pay by 26/09/2026');
+    expect(text).toContain('Structured reference +++010/8068/17183+++');
+    for (const french of ['Facture', 'Belgique', 'Montant', 'TTC']) expect(text).not.toContain(french);
+  });
+
+  it('continues a 60-line invoice on new pages with the header row repeated', async () => {
+    const lines = Array.from({ length: 60 }, (_, i) =>
+      line(`Séance ${String(i + 1).padStart(2, '0')} de natation`, 1, 1_500, 600),
+    );
+    const pdf = await renderInvoicePdf(invoice({ lines }), { ...fr, transfer: transfer(90_000) });
+    const pages = await pdfPages(pdf);
+
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    pages.forEach((page, i) => {
+      expect(page).toContain('Description Qté Prix unit. TTC TVA Total HT Total TTC');
+      expect(page).toContain(`Page ${i + 1} / ${pages.length}`);
+      if (i > 0) expect(page.split('\n')[0]).toBe('Facture N° 2026-000123 (suite)');
+    });
+    const text = pages.join('\n');
+    for (let i = 1; i <= 60; i++) {
+      expect(text.split(`Séance ${String(i).padStart(2, '0')} de natation`)).toHaveLength(2);
+    }
+    expect(pages.at(-1)).toContain('Total TTC 900,00 €');
+    expect(pages.at(-1)).toContain('Communication structurée +++010/8068/17183+++');
+  });
+
+  it('prints names written outside the standard fonts without garbage', async () => {
+    const buyer = { ...invoice().buyer, name: 'Łukasz Żółć', companyName: null };
+    const text = await pdfText(await renderInvoicePdf(invoice({ buyer }), fr));
+
+    expect(text).toContain('Lukasz Zólc');
+  });
+
+  it('embeds a PNG logo, and puts the seller name instead of a logo it cannot read', async () => {
+    const png = await QRCode.toBuffer('logo');
+    const withLogo = await renderInvoicePdf(invoice(), { ...fr, logo: png });
+    expect(withLogo.toString('latin1')).toContain('/Subtype /Image');
+
+    const webp = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.alloc(4),
+      Buffer.from('WEBPVP8 '),
+      Buffer.alloc(20),
+    ]);
+    const damagedPng = Buffer.concat([png.subarray(0, 8), Buffer.from('not an image at all')]);
+    for (const logo of [webp, damagedPng]) {
+      const withoutLogo = await renderInvoicePdf(invoice(), { ...fr, logo });
+      expect(withoutLogo.toString('latin1')).not.toContain('/Subtype /Image');
+      expect((await pdfText(withoutLogo)).split('\n')[0]).toBe('Club Sportif de Namur ASBL');
+    }
+  });
+});
+
+describe('credit note PDF', () => {
+  const note: CreditNoteDetail = {
+    id: 'cn_1',
+    number: 'NC-2026-000012',
+    invoiceId: 'inv_1',
+    invoiceNumber: '2026-000123',
+    invoiceIssueDate: '2026-09-12',
+    issueDate: '2026-09-20',
+    reason: 'Repas annulés',
+    totalAmount: 5_300,
+    taxAmount: 300,
+    buyerName: 'Marie Dupont',
+    refunded: true,
+    lines: [line('Repas de midi', 2, 2_650, 600)],
+  };
+
+  it('names the invoice it corrects by number and date, with the parties of that invoice', async () => {
+    const text = await pdfText(await renderCreditNotePdf(note, invoice(), fr));
+
+    expect(text).toContain('Note de crédit');
+    expect(text).toContain('N° NC-2026-000012');
+    expect(text).toContain("Date d'émission Facture d'origine");
+    expect(text).toContain('20/09/2026 2026-000123 du 12/09/2026');
+    expect(text).toContain('N° TVA : BE0403019261');
+    expect(text).toContain('Dupont & Fils SRL');
+    expect(text).toContain('Repas de midi 2 26,50 € 6 % 50,00 € 53,00 €');
+    expect(text).toContain('6 % 50,00 € 3,00 € 53,00 €');
+    expect(text).toContain('Total TTC 53,00 €');
+    expect(text).toContain('Motif : Repas annulés');
+    expect(text).toContain('Ce montant a été remboursé.');
+  });
+
+  it('has English labels', async () => {
+    const text = await pdfText(await renderCreditNotePdf({ ...note, refunded: false }, invoice(), en));
+
+    expect(text).toContain('Credit note');
+    expect(text).toContain('Issue date Original invoice');
+    expect(text).toContain('20/09/2026 2026-000123 of 12/09/2026');
+    expect(text).toContain('Reason: Repas annulés');
+    expect(text).not.toContain('refunded');
+  });
+});
+
+describe('order PDF', () => {
+  const session = {
+    id: 'svc_1',
+    blueprintId: 'bp_1',
+    blueprintName: 'Natation',
+    colorCode: '#0f4c81',
+    startDateTime: '2026-10-01T08:00:00.000Z',
+    duration: 60,
+    status: 'confirmed' as const,
+  };
+  const orderLine = (id: string, child: string, status: 'confirmed' | 'cancelled') => ({
+    id,
+    participantId: `prt_${id}`,
+    description: `Natation — 01/10/2026 10:00 — ${child} Dupont`,
+    member: { id: `mbr_${id}`, firstName: child, lastName: 'Dupont' },
+    service: session,
+    unitPrice: 12_000,
+    supplements: [{ supplementId: 'sup_1', name: 'Bonnet de bain', price: 1_500 }],
+    taxPercentage: 600,
+    totalAmount: 13_500,
+    taxAmount: 764,
+    participantStatus: status,
+  });
+  const order: OrderDetail = {
+    id: 'ord_01jf3k8q2w7x',
+    status: 'completed',
+    paymentProvider: 'offline',
+    totalAmount: 27_000,
+    paidAmount: 0,
+    family: { id: 'fam_1', name: 'Marie Dupont' },
+    linesCount: 2,
+    // 00:30 on the 13th in Brussels (summer time): the order date is the one there.
+    createdAt: '2026-09-12T22:30:00.000Z',
+    paidAt: null,
+    taxAmount: 1_528,
+    lines: [orderLine('l1', 'Léa', 'confirmed'), orderLine('l2', 'Tom', 'cancelled')],
+    payments: [],
+    transfer: null,
+    nextStep: 'transfer',
+    checkoutUrl: null,
+    holdExpiresAt: null,
+  };
+
+  it('lists the lines with supplements, the totals, the status and the transfer instructions', async () => {
+    const text = await pdfText(
+      await renderOrderPdf(order, {
+        ...fr,
+        seller: seller(),
+        transfer: transfer(27_000, '+++202/5000/12390+++'),
+      }),
+    );
+
+    expect(text).toContain('Bon de commande');
+    expect(text).toContain('N° ord_01jf3k8q2w7x');
+    expect(text).toContain('Date de commande Statut Mode de paiement');
+    expect(text).toContain('13/09/2026 Confirmée Virement bancaire');
+    expect(text).toContain('Natation — 01/10/2026 10:00 — Léa Dupont 1 120,00 € 6 % 127,36 € 135,00 €');
+    expect(text).toContain('+ Bonnet de bain : 15,00 €');
+    expect(text).toContain('Annulée');
+    expect(text).toContain('Total TVA 15,28 €');
+    expect(text).toContain('Total TTC 270,00 €');
+    expect(text).toContain('Montant 270,00 €');
+    expect(text).toContain('Communication structurée +++202/5000/12390+++');
+  });
+
+  it('shows what was already paid and the balance', async () => {
+    const text = await pdfText(
+      await renderOrderPdf({ ...order, paidAmount: 13_500 }, { ...en, seller: seller() }),
+    );
+
+    expect(text).toContain('Order form');
+    expect(text).toContain('Order date Status Payment method');
+    expect(text).toContain('Already paid -€135.00');
+    expect(text).toContain('Balance due €135.00');
+    expect(text).not.toContain('IBAN');
+  });
+});

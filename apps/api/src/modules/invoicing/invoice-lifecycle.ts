@@ -1,0 +1,598 @@
+import { TZDate } from '@date-fns/tz';
+import type { InvoiceStatus, Locale } from '@inscrio/shared';
+import { sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client';
+import {
+  auditEvents,
+  type BuyerSnapshot,
+  creditNoteLines,
+  creditNotes,
+  invoiceLines,
+  invoices,
+  type SellerSnapshot,
+} from '../../db/schema';
+import { newId } from '../../lib/ids';
+import { nextDocumentNumber } from './numbering';
+
+/*
+ * The invoice's state machine (CONVENTIONS rule 5), run inside the callers' transactions:
+ *
+ *   issued ─▶ pending ──online payment pending at the provider──▶ processing ──paid──▶ paid
+ *             pending ──due date passed──▶ overdue ──paid──▶ paid
+ *             any ──credit notes cover the whole total──▶ cancelled
+ *
+ * The status is never set by hand: `refreshInvoiceStatus` derives it from the amounts (total, credited,
+ * received) and the due date, so every event (payment, refund, credit note, the overdue job) just calls it.
+ */
+
+/** Reasons printed on the credit notes the platform emits itself, in the document's language. */
+export const CREDIT_REASONS = {
+  orderCancelled: { fr: 'Commande annulée', en: 'Order cancelled' },
+  registrationCancelled: { fr: 'Inscription annulée', en: 'Registration cancelled' },
+  providerRefund: {
+    fr: 'Remboursement effectué chez le prestataire de paiement',
+    en: 'Refund made at the payment provider',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export const localeOf = (row: { locale: string }): Locale => (row.locale === 'en' ? 'en' : 'fr');
+
+/** `yyyy-MM-dd` of an instant in a time zone. */
+export function localDay(instant: Date, timeZone: string): string {
+  const d = new TZDate(instant.getTime(), timeZone);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** `yyyy-MM-dd` plus a number of days (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The part of the VAT included in a price (cents), rounded to the cent: price × rate / (100 % + rate). */
+export function includedTax(totalCents: number, taxHundredths: number): number {
+  return taxHundredths <= 0 ? 0 : Math.round((totalCents * taxHundredths) / (10_000 + taxHundredths));
+}
+
+export interface SellerRow {
+  name: string;
+  billing_address: string | null;
+  billing_city: string | null;
+  billing_postal_code: string | null;
+  billing_country: string | null;
+  vat_number: string | null;
+  billing_email: string | null;
+  billing_phone: string | null;
+  contact_email: string | null;
+  iban: string | null;
+  bic: string | null;
+  vat_regime: string;
+  vat_exemption_mention: string | null;
+  invoice_due_days: number;
+  time_zone: string;
+  logo_asset_id: string | null;
+}
+
+export const SELLER_COLUMNS = sql`org.name, org.billing_address, org.billing_city, org.billing_postal_code,
+  org.billing_country, org.vat_number, org.billing_email, org.billing_phone, org.contact_email, org.iban, org.bic,
+  org.vat_regime, org.vat_exemption_mention, org.invoice_due_days, org.time_zone,
+  coalesce(org.document_logo_asset_id, org.logo_asset_id) as logo_asset_id`;
+
+export function sellerSnapshot(row: SellerRow): SellerSnapshot {
+  return {
+    name: row.name,
+    address: row.billing_address,
+    city: row.billing_city,
+    postalCode: row.billing_postal_code,
+    country: row.billing_country,
+    vatNumber: row.vat_number,
+    email: row.billing_email ?? row.contact_email,
+    phone: row.billing_phone,
+    iban: row.iban,
+    bic: row.bic,
+    vatRegime: row.vat_regime,
+    vatExemptionMention: row.vat_regime === 'exempt' ? row.vat_exemption_mention : null,
+    logoAssetId: row.logo_asset_id,
+  };
+}
+
+export interface BuyerRow {
+  first_name: string | null;
+  last_name: string | null;
+  address: string | null;
+  city: string | null;
+  postal_code: string | null;
+  country: string | null;
+  email: string | null;
+  company_name: string | null;
+  company_vat_number: string | null;
+  company_address: string | null;
+  company_city: string | null;
+  company_postal_code: string | null;
+  company_country: string | null;
+}
+
+/** The family's adult, or the company they gave on their profile (then its address is printed). */
+export function buyerSnapshot(row: BuyerRow): BuyerSnapshot {
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || (row.email ?? '');
+  if (row.company_name) {
+    return {
+      name,
+      companyName: row.company_name,
+      vatNumber: row.company_vat_number,
+      address: row.company_address,
+      city: row.company_city,
+      postalCode: row.company_postal_code,
+      country: row.company_country,
+      email: row.email,
+    };
+  }
+  return {
+    name,
+    companyName: null,
+    vatNumber: null,
+    address: row.address,
+    city: row.city,
+    postalCode: row.postal_code,
+    country: row.country,
+    email: row.email,
+  };
+}
+
+export interface NewDocumentLine {
+  description: string;
+  serviceDate?: string | null;
+  quantity: number;
+  unitPrice: number;
+  taxPercentage: number;
+  orderLineId?: string | null;
+  blueprintId?: string | null;
+  invoiceLineId?: string | null;
+}
+
+/** Line totals: quantity × unit price, VAT included; no VAT at all when the seller is exempt. */
+export function priceLines(lines: NewDocumentLine[], exempt: boolean) {
+  return lines.map((line, position) => {
+    const taxPercentage = exempt ? 0 : line.taxPercentage;
+    const totalAmount = line.quantity * line.unitPrice;
+    return {
+      ...line,
+      taxPercentage,
+      totalAmount,
+      taxAmount: includedTax(totalAmount, taxPercentage),
+      position,
+    };
+  });
+}
+
+export interface NewInvoice {
+  organizationId: string;
+  orderId?: string | null;
+  familyId?: string | null;
+  memberId?: string | null;
+  issuedAt: Date;
+  /** yyyy-MM-dd; defaults to the day of `issuedAt` in the organisation's time zone. */
+  issueDate?: string;
+  locale: string;
+  seller: SellerRow;
+  buyer: BuyerSnapshot;
+  lines: NewDocumentLine[];
+  structuredReference?: string | null;
+  createdByUserId?: string | null;
+}
+
+/** Numbers and writes an invoice and its lines; the caller then refreshes its status. */
+export async function insertInvoice(tx: Executor, input: NewInvoice): Promise<string> {
+  const seller = input.seller;
+  const issueDate = input.issueDate ?? localDay(input.issuedAt, seller.time_zone);
+  const priced = priceLines(input.lines, seller.vat_regime === 'exempt');
+  const serviceDates = priced
+    .map((l) => l.serviceDate)
+    .filter((d): d is string => !!d)
+    .sort();
+  const id = newId('inv', input.issuedAt.getTime());
+  const number = await nextDocumentNumber(tx, input.organizationId, 'invoice', Number(issueDate.slice(0, 4)));
+  await tx.insert(invoices).values({
+    organizationId: input.organizationId,
+    id,
+    number,
+    orderId: input.orderId ?? null,
+    familyId: input.familyId ?? null,
+    memberId: input.memberId ?? null,
+    status: 'pending',
+    issueDate,
+    dueDate: addDays(issueDate, seller.invoice_due_days),
+    serviceFrom: serviceDates[0] ?? null,
+    serviceTo: serviceDates.at(-1) ?? null,
+    locale: input.locale === 'en' ? 'en' : 'fr',
+    seller: sellerSnapshot(seller),
+    buyer: input.buyer,
+    totalAmount: priced.reduce((sum, l) => sum + l.totalAmount, 0),
+    taxAmount: priced.reduce((sum, l) => sum + l.taxAmount, 0),
+    structuredReference: input.structuredReference ?? null,
+    createdByUserId: input.createdByUserId ?? null,
+    createdAt: input.issuedAt,
+    updatedAt: input.issuedAt,
+  });
+  if (priced.length === 0) return id;
+  await tx.insert(invoiceLines).values(
+    priced.map((l) => ({
+      organizationId: input.organizationId,
+      id: newId('inv', input.issuedAt.getTime()),
+      invoiceId: id,
+      orderLineId: l.orderLineId ?? null,
+      blueprintId: l.blueprintId ?? null,
+      description: l.description,
+      serviceDate: l.serviceDate ?? null,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      taxPercentage: l.taxPercentage,
+      totalAmount: l.totalAmount,
+      taxAmount: l.taxAmount,
+      position: l.position,
+    })),
+  );
+  return id;
+}
+
+interface OrderForInvoice extends SellerRow, BuyerRow {
+  family_id: string;
+  member_id: string | null;
+  locale: string;
+  structured_reference: string | null;
+  invoice_id: string | null;
+}
+
+interface OrderLineForInvoice {
+  id: string;
+  description: string;
+  total_amount: number;
+  tax_percentage: number;
+  blueprint_id: string;
+  start_date_time: Date;
+}
+
+/**
+ * The invoice of an order, issued once (when an offline order is placed, an online one paid or pending
+ * at its provider): one line per participant at the price of the order line (supplements included),
+ * the buyer being the person who checked out (or their company). An order has one invoice: when it
+ * exists already it is only brought up to date, so every payment event may simply ask for it. Locks the
+ * order row, so two events never issue two invoices.
+ */
+export async function issueOrderInvoice(
+  tx: Executor,
+  organizationId: string,
+  orderId: string,
+  now: Date,
+): Promise<string> {
+  const [order] = rowsOf<OrderForInvoice>(
+    await tx.execute(sql`
+      select o.family_id, o.locale, o.structured_reference, ${SELLER_COLUMNS},
+        m.id as member_id, m.first_name, m.last_name, m.address, m.city, m.postal_code, m.country,
+        coalesce(m.email, u.email) as email, u.company_name, u.company_vat_number, u.company_address,
+        u.company_city, u.company_postal_code, u.company_country,
+        (select i.id from invoices i where i.organization_id = o.organization_id and i.order_id = o.id) as invoice_id
+      from orders o
+      join organizations org on org.id = o.organization_id
+      join users u on u.organization_id = o.organization_id and u.id = o.user_id
+      left join members m on m.organization_id = o.organization_id and m.user_id = o.user_id
+      where o.organization_id = ${organizationId} and o.id = ${orderId}
+      for update of o`),
+  );
+  if (!order) throw new Error(`order ${orderId} not found`);
+  if (order.invoice_id) {
+    await refreshInvoiceStatus(tx, organizationId, order.invoice_id, now);
+    return order.invoice_id;
+  }
+  const lines = rowsOf<OrderLineForInvoice>(
+    await tx.execute(sql`
+      select ol.id, ol.description, ol.total_amount, ol.tax_percentage, s.blueprint_id, s.start_date_time
+      from order_lines ol
+      join services s on s.organization_id = ol.organization_id and s.id = ol.service_id
+      where ol.organization_id = ${organizationId} and ol.order_id = ${orderId}
+      order by ol.position, ol.id`),
+  );
+  const id = await insertInvoice(tx, {
+    organizationId,
+    orderId,
+    familyId: order.family_id,
+    memberId: order.member_id,
+    issuedAt: now,
+    locale: order.locale,
+    seller: order,
+    buyer: buyerSnapshot(order),
+    structuredReference: order.structured_reference,
+    lines: lines.map((l) => ({
+      description: l.description,
+      serviceDate: localDay(new Date(l.start_date_time), order.time_zone),
+      quantity: 1,
+      unitPrice: l.total_amount,
+      taxPercentage: l.tax_percentage,
+      orderLineId: l.id,
+      blueprintId: l.blueprint_id,
+    })),
+  });
+  await refreshInvoiceStatus(tx, organizationId, id, now);
+  return id;
+}
+
+/**
+ * Sets the invoice's status from its amounts: cancelled once credit notes cover its total, paid once
+ * received + credited covers it, processing while an online payment is pending at its provider, overdue
+ * past its due date (the organisation's today), pending otherwise. Answers the new status.
+ */
+export async function refreshInvoiceStatus(
+  tx: Executor,
+  organizationId: string,
+  invoiceId: string,
+  now: Date,
+): Promise<InvoiceStatus | undefined> {
+  const result = await tx.execute(sql`
+    with facts as (
+      select i.organization_id, i.id, i.total_amount, i.credited_amount, i.due_date,
+        coalesce((select o.paid_amount from orders o
+                  where o.organization_id = i.organization_id and o.id = i.order_id), i.paid_amount) as paid,
+        exists (select 1 from payments p
+                where p.organization_id = i.organization_id and p.order_id = i.order_id
+                  and p.status = 'pending' and p.provider <> 'offline') as processing,
+        (${now}::timestamptz at time zone org.time_zone)::date as today
+      from invoices i join organizations org on org.id = i.organization_id
+      where i.organization_id = ${organizationId} and i.id = ${invoiceId}
+    ), decided as (
+      select f.*, case
+        when f.total_amount > 0 and f.credited_amount >= f.total_amount then 'cancelled'
+        when f.paid + f.credited_amount >= f.total_amount then 'paid'
+        when f.processing then 'processing'
+        when f.due_date < f.today then 'overdue'
+        else 'pending' end as status
+      from facts f
+    )
+    update invoices i set status = d.status,
+      paid_at = case when d.status = 'paid' then coalesce(i.paid_at, ${now}::timestamptz) else i.paid_at end,
+      updated_at = ${now}::timestamptz
+    from decided d
+    where i.organization_id = d.organization_id and i.id = d.id
+    returning i.status`);
+  return rowsOf<{ status: InvoiceStatus }>(result)[0]?.status;
+}
+
+/** The order's invoice, if it has one, brought up to date (after a payment, refund or cancellation). */
+export async function refreshOrderInvoice(
+  tx: Executor,
+  organizationId: string,
+  orderId: string,
+  now: Date,
+): Promise<void> {
+  const [row] = rowsOf<{ id: string }>(
+    await tx.execute(
+      sql`select id from invoices where organization_id = ${organizationId} and order_id = ${orderId}`,
+    ),
+  );
+  if (row) await refreshInvoiceStatus(tx, organizationId, row.id, now);
+}
+
+export interface NewCreditNote {
+  organizationId: string;
+  invoiceId: string;
+  reason: string;
+  issuedAt: Date;
+  lines: NewDocumentLine[];
+  refundId?: string | null;
+  createdByUserId?: string | null;
+  impersonatorUserId?: string | null;
+}
+
+export class CreditExceedsInvoiceError extends Error {}
+
+/**
+ * Numbers and writes a credit note on an invoice (whose row it locks), adds it to the invoice's credited
+ * amount and refreshes the invoice's status. Refuses (CreditExceedsInvoiceError) a note larger than
+ * what is left to credit. Records the audit event `credit-note-emitted`. Answers its id and number.
+ */
+export async function insertCreditNote(
+  tx: Executor,
+  input: NewCreditNote,
+): Promise<{ id: string; number: string; totalAmount: number }> {
+  const [invoice] = rowsOf<{
+    total_amount: number;
+    credited_amount: number;
+    locale: string;
+    vat_regime: string;
+    time_zone: string;
+  }>(
+    await tx.execute(sql`
+      select i.total_amount, i.credited_amount, i.locale, i.seller->>'vatRegime' as vat_regime, org.time_zone
+      from invoices i join organizations org on org.id = i.organization_id
+      where i.organization_id = ${input.organizationId} and i.id = ${input.invoiceId}
+      for update of i`),
+  );
+  if (!invoice) throw new Error(`invoice ${input.invoiceId} not found`);
+  const priced = priceLines(input.lines, invoice.vat_regime === 'exempt');
+  const totalAmount = priced.reduce((sum, l) => sum + l.totalAmount, 0);
+  if (totalAmount <= 0 || totalAmount > invoice.total_amount - invoice.credited_amount) {
+    throw new CreditExceedsInvoiceError();
+  }
+  const issueDate = localDay(input.issuedAt, invoice.time_zone);
+  const id = newId('cn', input.issuedAt.getTime());
+  const number = await nextDocumentNumber(
+    tx,
+    input.organizationId,
+    'credit-note',
+    Number(issueDate.slice(0, 4)),
+  );
+  await tx.insert(creditNotes).values({
+    organizationId: input.organizationId,
+    id,
+    number,
+    invoiceId: input.invoiceId,
+    issueDate,
+    reason: input.reason,
+    locale: invoice.locale,
+    totalAmount,
+    taxAmount: priced.reduce((sum, l) => sum + l.taxAmount, 0),
+    refundId: input.refundId ?? null,
+    createdByUserId: input.createdByUserId ?? null,
+    createdAt: input.issuedAt,
+  });
+  await tx.insert(creditNoteLines).values(
+    priced.map((l) => ({
+      organizationId: input.organizationId,
+      id: newId('cn', input.issuedAt.getTime()),
+      creditNoteId: id,
+      invoiceLineId: l.invoiceLineId ?? null,
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      taxPercentage: l.taxPercentage,
+      totalAmount: l.totalAmount,
+      taxAmount: l.taxAmount,
+      position: l.position,
+    })),
+  );
+  await tx.execute(sql`
+    with invoice as (
+      update invoices set credited_amount = credited_amount + ${totalAmount}
+      where organization_id = ${input.organizationId} and id = ${input.invoiceId}
+      returning organization_id, order_id)
+    update orders o set credited_amount = o.credited_amount + ${totalAmount}
+    from invoice i where o.organization_id = i.organization_id and o.id = i.order_id`);
+  await refreshInvoiceStatus(tx, input.organizationId, input.invoiceId, input.issuedAt);
+  await tx.insert(auditEvents).values({
+    id: newId('aud', input.issuedAt.getTime()),
+    organizationId: input.organizationId,
+    type: 'credit-note-emitted',
+    actorUserId: input.createdByUserId ?? null,
+    impersonatorUserId: input.impersonatorUserId ?? null,
+    subjectType: 'credit-note',
+    subjectId: id,
+    data: { number, invoiceId: input.invoiceId, amount: totalAmount, refundId: input.refundId ?? null },
+  });
+  return { id, number, totalAmount };
+}
+
+type Actor = { userId?: string | null; impersonatorUserId?: string | null };
+
+/**
+ * Credits `amount` cents (default: all that is left) of an order's invoice: its own lines when the whole
+ * of an uncredited invoice goes, otherwise one line for the amount at the invoice's main VAT rate.
+ * Nothing when the order has no invoice or nothing is left to credit. Answers the credit note made.
+ */
+export async function creditOrderInvoice(
+  tx: Executor,
+  organizationId: string,
+  orderId: string,
+  reason: string,
+  now: Date,
+  options: Actor & { amount?: number; refundId?: string | null } = {},
+): Promise<{ id: string; number: string; totalAmount: number } | null> {
+  const [invoice] = rowsOf<{ id: string; remaining: number; credited_amount: number }>(
+    await tx.execute(sql`
+      select id, total_amount - credited_amount as remaining, credited_amount from invoices
+      where organization_id = ${organizationId} and order_id = ${orderId}`),
+  );
+  if (!invoice || invoice.remaining <= 0) return null;
+  const amount = Math.min(options.amount ?? invoice.remaining, invoice.remaining);
+  if (amount <= 0) return null;
+  const lines = rowsOf<NewDocumentLine>(
+    await tx.execute(sql`
+      select id as "invoiceLineId", description, service_date as "serviceDate", quantity,
+        unit_price as "unitPrice", tax_percentage as "taxPercentage"
+      from invoice_lines where organization_id = ${organizationId} and invoice_id = ${invoice.id}
+      order by position`),
+  );
+  const credit =
+    invoice.credited_amount === 0 && amount === invoice.remaining
+      ? lines
+      : [
+          {
+            description: reason,
+            quantity: 1,
+            unitPrice: amount,
+            taxPercentage: lines[0]?.taxPercentage ?? 0,
+          },
+        ];
+  return insertCreditNote(tx, {
+    organizationId,
+    invoiceId: invoice.id,
+    reason,
+    issuedAt: now,
+    lines: credit,
+    refundId: options.refundId ?? null,
+    createdByUserId: options.userId ?? null,
+    impersonatorUserId: options.impersonatorUserId ?? null,
+  });
+}
+
+/**
+ * An order cancelled before any money came in owes nothing: what is left of its invoice is credited
+ * (the invoice becomes cancelled). Orders with money received keep their invoice, for the manager to
+ * refund through a credit note.
+ */
+export async function creditUnpaidOrderInvoice(
+  tx: Executor,
+  organizationId: string,
+  orderId: string,
+  reason: string,
+  now: Date,
+  actor: Actor = {},
+) {
+  const [order] = rowsOf<{ paid_amount: number }>(
+    await tx.execute(
+      sql`select paid_amount from orders where organization_id = ${organizationId} and id = ${orderId}`,
+    ),
+  );
+  if (!order || order.paid_amount > 0) return null;
+  return creditOrderInvoice(tx, organizationId, orderId, reason, now, actor);
+}
+
+export interface ParticipantInvoiceLine {
+  invoiceId: string;
+  line: NewDocumentLine;
+  /** Cents the order has received, net of refunds. */
+  orderPaid: number;
+  locale: Locale;
+}
+
+/** The invoice line of a participant's registration, unless there is none or it was credited already. */
+export async function participantInvoiceLine(
+  db: Executor,
+  organizationId: string,
+  participantId: string,
+): Promise<ParticipantInvoiceLine | null> {
+  const [row] = rowsOf<{
+    invoice_id: string;
+    line_id: string;
+    description: string;
+    quantity: number;
+    unit_price: number;
+    tax_percentage: number;
+    paid_amount: number;
+    locale: string;
+    remaining: number;
+  }>(
+    await db.execute(sql`
+      select il.invoice_id, il.id as line_id, il.description, il.quantity, il.unit_price, il.tax_percentage,
+        o.paid_amount, i.locale, i.total_amount - i.credited_amount as remaining
+      from order_lines ol
+      join invoice_lines il on il.organization_id = ol.organization_id and il.order_line_id = ol.id
+      join invoices i on i.organization_id = il.organization_id and i.id = il.invoice_id
+      join orders o on o.organization_id = ol.organization_id and o.id = ol.order_id
+      where ol.organization_id = ${organizationId} and ol.participant_id = ${participantId}
+        and not exists (select 1 from credit_note_lines cl
+          where cl.organization_id = il.organization_id and cl.invoice_line_id = il.id)`),
+  );
+  if (!row || row.remaining < row.quantity * row.unit_price) return null;
+  return {
+    invoiceId: row.invoice_id,
+    orderPaid: row.paid_amount,
+    locale: localeOf(row),
+    line: {
+      description: row.description,
+      quantity: row.quantity,
+      unitPrice: row.unit_price,
+      taxPercentage: row.tax_percentage,
+      invoiceLineId: row.line_id,
+    },
+  };
+}

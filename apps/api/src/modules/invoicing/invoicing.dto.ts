@@ -1,0 +1,106 @@
+import type {
+  CreditNoteDetail,
+  CreditNoteSummary,
+  InvoiceDetail,
+  InvoiceStatus,
+  InvoiceSummary,
+  VatRegime,
+} from '@inscrio/shared';
+import type { BuyerSnapshot } from '../../db/schema';
+import { formatReferenceForTransfer } from '../payments/offline/references';
+import type { CreditNoteRow, DocumentLineRow, InvoiceRow } from './invoicing.repository';
+
+export const buyerName = (buyer: BuyerSnapshot) => buyer.companyName ?? buyer.name;
+
+/** What is still due on an invoice: total − credited − received, never below 0. */
+export const invoiceBalance = (row: Pick<InvoiceRow, 'total_amount' | 'credited_amount' | 'paid_amount'>) =>
+  Math.max(0, row.total_amount - row.credited_amount - row.paid_amount);
+
+export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status as InvoiceStatus,
+    orderId: row.order_id,
+    familyId: row.family_id,
+    buyerName: buyerName(row.buyer),
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
+    totalAmount: row.total_amount,
+    creditedAmount: row.credited_amount,
+    paidAmount: row.paid_amount,
+    balance: invoiceBalance(row),
+  };
+}
+
+const toLine = (l: DocumentLineRow) => ({
+  id: l.id,
+  description: l.description,
+  serviceDate: l.service_date,
+  quantity: l.quantity,
+  unitPrice: l.unit_price,
+  taxPercentage: l.tax_percentage,
+  totalAmount: l.total_amount,
+  taxAmount: l.tax_amount,
+});
+
+export function toCreditNoteSummary(row: CreditNoteRow): CreditNoteSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    invoiceId: row.invoice_id,
+    invoiceNumber: row.invoice_number,
+    issueDate: row.issue_date,
+    reason: row.reason,
+    totalAmount: row.total_amount,
+    taxAmount: row.tax_amount,
+    buyerName: buyerName(row.buyer),
+    refunded: row.refund_id !== null,
+  };
+}
+
+export function toCreditNoteDetail(row: CreditNoteRow, lines: DocumentLineRow[]): CreditNoteDetail {
+  return { ...toCreditNoteSummary(row), invoiceIssueDate: row.invoice_issue_date, lines: lines.map(toLine) };
+}
+
+export function toInvoiceDetail(
+  row: InvoiceRow,
+  lines: DocumentLineRow[],
+  notes: CreditNoteRow[],
+): InvoiceDetail {
+  const { seller, buyer } = row;
+  return {
+    ...toInvoiceSummary(row),
+    taxAmount: row.tax_amount,
+    serviceFrom: row.service_from,
+    serviceTo: row.service_to,
+    seller: {
+      name: seller.name,
+      companyName: null,
+      vatNumber: seller.vatNumber,
+      address: seller.address,
+      city: seller.city,
+      postalCode: seller.postalCode,
+      country: seller.country,
+      email: seller.email,
+      phone: seller.phone,
+      iban: seller.iban,
+      bic: seller.bic,
+      vatRegime: seller.vatRegime as VatRegime,
+      vatExemptionMention: seller.vatExemptionMention,
+    },
+    buyer: {
+      name: buyer.name,
+      companyName: buyer.companyName,
+      vatNumber: buyer.vatNumber,
+      address: buyer.address,
+      city: buyer.city,
+      postalCode: buyer.postalCode,
+      country: buyer.country,
+    },
+    lines: lines.map(toLine),
+    creditNotes: notes.map(toCreditNoteSummary),
+    reference: row.structured_reference ? formatReferenceForTransfer(row.structured_reference) : null,
+    remindedAt: row.reminded_at ? new Date(row.reminded_at).toISOString() : null,
+  };
+}

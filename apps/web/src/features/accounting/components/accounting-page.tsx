@@ -1,0 +1,68 @@
+import { canManageAccounting } from '@inscrio/shared';
+import { FileMinus, FilePlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageContainer, PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Tabs } from '@/components/ui/tabs';
+import { useAuth } from '@/lib/auth-store';
+import { paths } from '@/lib/paths';
+import { BankStatementsPanel } from './bank-statements-panel';
+import { CreditNotesPanel } from './credit-notes-panel';
+import { InvoicesPanel } from './invoices-panel';
+
+const TABS = ['invoices', 'credit-notes', 'bank-statements'] as const;
+type AccountingTab = (typeof TABS)[number];
+const isTab = (value: string | null): value is AccountingTab => TABS.includes(value as AccountingTab);
+
+/** `/accounting` (Comptabilité): invoices, credit notes and bank statements of the organisation. */
+export function AccountingPage() {
+  const { t } = useTranslation('accounting');
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const tab = params.get('tab');
+
+  if (!canManageAccounting(user, user?.establishment)) {
+    return (
+      <PageContainer>
+        <PageHeader title={t('title')} />
+        <Alert tone="warning">{t('forbidden')}</Alert>
+      </PageContainer>
+    );
+  }
+
+  return (
+    <PageContainer className="max-w-7xl">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <>
+            <Button asChild variant="secondary">
+              <Link to={paths.createCreditNote.to()}>
+                <FileMinus aria-hidden="true" />
+                {t('actions.createCreditNote')}
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to={paths.createInvoice.to()}>
+                <FilePlus aria-hidden="true" />
+                {t('actions.createInvoice')}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <Tabs
+        label={t('tabs.label')}
+        defaultTab={isTab(tab) ? tab : 'invoices'}
+        items={[
+          { id: 'invoices', label: t('tabs.invoices'), content: <InvoicesPanel /> },
+          { id: 'credit-notes', label: t('tabs.creditNotes'), content: <CreditNotesPanel /> },
+          { id: 'bank-statements', label: t('tabs.bankStatements'), content: <BankStatementsPanel /> },
+        ]}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,446 @@
+import { formatMoney, INVOICE_STATUSES, type InvoiceSummary } from '@inscrio/shared';
+import {
+  BellRing,
+  Download,
+  FileMinus,
+  FilePlus,
+  HandCoins,
+  ReceiptText,
+  Search,
+  SlidersHorizontal,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SelectField, TextField } from '@/components/ui/form-field';
+import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/dates';
+import { notify } from '@/lib/notify';
+import { paths } from '@/lib/paths';
+import { useLocale } from '@/lib/use-locale';
+import { useTimeZone } from '@/lib/use-time-zone';
+import { useExportInvoices } from '../api/export-invoices';
+import { useBlueprintOptions, usePeriodOptions } from '../api/get-filter-options';
+import { useInvoices } from '../api/get-invoices';
+import { useRemindInvoice } from '../api/invoice-actions';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useInvoiceFilters } from '../hooks/use-invoice-filters';
+import { DownloadButton } from '@/components/ui/download-button';
+import { InvoiceTotals } from './invoice-totals';
+import { MarkPaidDialog } from './mark-paid-dialog';
+
+const INVOICES_PAGE_SIZE = 20;
+
+/** Only an unpaid invoice is collected: a reminder or a payment received. */
+const isOpen = (invoice: InvoiceSummary) =>
+  (invoice.status === 'pending' || invoice.status === 'overdue') && invoice.balance > 0;
+
+function RemindButton({ invoice, iconOnly }: { invoice: InvoiceSummary; iconOnly: boolean }) {
+  const { t } = useTranslation('accounting');
+  const remind = useRemindInvoice();
+  const label = t('invoices.remind');
+  return (
+    <Button
+      variant={iconOnly ? 'ghost' : 'secondary'}
+      size={iconOnly ? 'icon-sm' : 'sm'}
+      loading={remind.isPending}
+      aria-label={iconOnly ? label : undefined}
+      title={iconOnly ? label : undefined}
+      onClick={() =>
+        remind.mutate(invoice.id, {
+          onSuccess: () => notify.success(t('invoices.reminded', { number: invoice.number })),
+        })
+      }
+    >
+      {remind.isPending ? null : <BellRing aria-hidden="true" />}
+      {iconOnly ? null : label}
+    </Button>
+  );
+}
+
+/** PDF, payment received, reminder, credit note: icons in the table, labelled buttons on phones. */
+function InvoiceActions({
+  invoice,
+  iconOnly,
+  onMarkPaid,
+}: {
+  invoice: InvoiceSummary;
+  iconOnly: boolean;
+  onMarkPaid: () => void;
+}) {
+  const { t } = useTranslation('accounting');
+  const variant = iconOnly ? 'ghost' : 'secondary';
+  const size = iconOnly ? 'icon-sm' : 'sm';
+  const named = (label: string) => (iconOnly ? { 'aria-label': label, title: label } : {});
+  return (
+    <div className={cn('flex flex-wrap', iconOnly ? 'gap-1' : 'gap-2')}>
+      <DownloadButton
+        download={{
+          path: `/invoices/${encodeURIComponent(invoice.id)}/pdf`,
+          fallbackName: `facture-${invoice.number}.pdf`,
+        }}
+        label={t('invoices.pdf')}
+        iconOnly={iconOnly}
+        variant={variant}
+      />
+      {isOpen(invoice) ? (
+        <>
+          <Button variant={variant} size={size} onClick={onMarkPaid} {...named(t('invoices.markPaid'))}>
+            <HandCoins aria-hidden="true" />
+            {iconOnly ? null : t('invoices.markPaid')}
+          </Button>
+          <RemindButton invoice={invoice} iconOnly={iconOnly} />
+        </>
+      ) : null}
+      {invoice.status !== 'cancelled' ? (
+        <Button variant={variant} size={size} asChild {...named(t('invoices.creditNote'))}>
+          <Link to={paths.createCreditNote.to({ invoiceId: invoice.id })}>
+            <FileMinus aria-hidden="true" />
+            {iconOnly ? null : t('invoices.creditNote')}
+          </Link>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The invoice number, a link to its order when it has one. */
+function InvoiceNumber({ invoice }: { invoice: InvoiceSummary }) {
+  const className = 'font-mono text-[13px] font-semibold text-slate-900';
+  return invoice.orderId ? (
+    <Link to={paths.order.to(invoice.orderId)} className={cn(className, 'hover:text-brand-700')}>
+      {invoice.number}
+    </Link>
+  ) : (
+    <span className={className}>{invoice.number}</span>
+  );
+}
+
+/** Search (debounced), status, period, activity and issue dates; all kept in the address. */
+function Filters({ filters, set }: Pick<ReturnType<typeof useInvoiceFilters>, 'filters' | 'set'>) {
+  const { t } = useTranslation('accounting');
+  const locale = useLocale();
+  const periods = usePeriodOptions();
+  const blueprints = useBlueprintOptions();
+  const [search, setSearch] = useState(filters.q ?? '');
+  // Phones show the search and, on demand (or when one is set), the other filters.
+  const active = [filters.status, filters.periodId, filters.blueprintId, filters.from, filters.to].filter(
+    Boolean,
+  ).length;
+  const [shown, setShown] = useState(active > 0);
+  const settled = useDebouncedValue(search.trim());
+
+  useEffect(() => {
+    if (settled !== (filters.q ?? '')) set({ q: settled });
+    // Only the settled search drives this; `set` changes with the address.
+  }, [settled]);
+
+  // The address changed without the box (back button, "clear filters"): follow it.
+  useEffect(() => {
+    if ((filters.q ?? '') !== search.trim()) setSearch(filters.q ?? '');
+  }, [filters.q]);
+
+  const more = shown ? undefined : 'max-sm:hidden';
+
+  return (
+    <div
+      className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-3"
+      data-invoice-filters=""
+    >
+      <div className="relative">
+        <TextField
+          label={t('filters.search')}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('filters.searchPlaceholder')}
+          inputClassName="pl-9"
+        />
+        <Search
+          className="pointer-events-none absolute bottom-3 left-3 size-4 text-slate-400"
+          aria-hidden="true"
+        />
+      </div>
+      <Button
+        variant="secondary"
+        className="sm:hidden"
+        onClick={() => setShown((value) => !value)}
+        aria-expanded={shown}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        {active > 0 ? t('filters.toggleActive', { count: active }) : t('filters.toggle')}
+      </Button>
+      <SelectField
+        className={more}
+        label={t('filters.status')}
+        value={filters.status ?? ''}
+        onChange={(event) => set({ status: event.target.value })}
+      >
+        <option value="">{t('filters.allStatuses')}</option>
+        {INVOICE_STATUSES.values.map((status) => (
+          <option key={status} value={status}>
+            {INVOICE_STATUSES.label(status, locale)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        className={more}
+        label={t('filters.period')}
+        value={filters.periodId ?? ''}
+        onChange={(event) => set({ periodId: event.target.value })}
+      >
+        <option value="">{t('filters.allPeriods')}</option>
+        {(periods.data?.items ?? []).map((period) => (
+          <option key={period.id} value={period.id}>
+            {period.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        className={more}
+        label={t('filters.activity')}
+        value={filters.blueprintId ?? ''}
+        onChange={(event) => set({ blueprintId: event.target.value })}
+      >
+        <option value="">{t('filters.allActivities')}</option>
+        {(blueprints.data?.items ?? []).map((blueprint) => (
+          <option key={blueprint.id} value={blueprint.id}>
+            {blueprint.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        className={more}
+        label={t('filters.from')}
+        type="date"
+        value={filters.from ?? ''}
+        max={filters.to}
+        onChange={(event) => set({ from: event.target.value })}
+      />
+      <TextField
+        className={more}
+        label={t('filters.to')}
+        type="date"
+        value={filters.to ?? ''}
+        min={filters.from}
+        onChange={(event) => set({ to: event.target.value })}
+      />
+    </div>
+  );
+}
+
+function TotalsSkeleton() {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5" aria-hidden="true">
+      {[0, 1, 2, 3, 4].map((index) => (
+        <Skeleton key={index} className="h-28 rounded-2xl" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * « Factures »: totals per status and overdue ageing, filters kept in the address, a page of invoices
+ * (a table on wide screens, cards on phones) with their actions, and the CSV export of the filtered list.
+ */
+export function InvoicesPanel() {
+  const { t } = useTranslation('accounting');
+  const locale = useLocale();
+  const timeZone = useTimeZone();
+  const { filters, page, set, filtered, clear } = useInvoiceFilters();
+  const query = useInvoices({ ...filters, page, pageSize: INVOICES_PAGE_SIZE });
+  const exportInvoices = useExportInvoices();
+  const [paying, setPaying] = useState<InvoiceSummary | null>(null);
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / INVOICES_PAGE_SIZE));
+  const totals = query.data?.totals ?? null;
+
+  // A page beyond the last (invoices filtered away meanwhile) goes back to the last one.
+  useEffect(() => {
+    if (query.data && page > pageCount) set({ page: String(pageCount) });
+  }, [query.data, page, pageCount]);
+
+  const onExport = () =>
+    exportInvoices.mutate(filters, { onSuccess: () => notify.success(t('invoices.exported')) });
+
+  const date = (value: string) => formatDate(value, timeZone, locale);
+  const money = (cents: number) => formatMoney(cents, locale);
+
+  return (
+    <div className="space-y-5">
+      {query.isPending ? (
+        <TotalsSkeleton />
+      ) : totals ? (
+        <InvoiceTotals totals={totals} status={filters.status} onStatus={(status) => set({ status })} />
+      ) : null}
+
+      <Card className="overflow-hidden">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
+          <h2 className="text-base font-semibold text-slate-900">{t('invoices.title')}</h2>
+          <Button variant="secondary" size="sm" onClick={onExport} loading={exportInvoices.isPending}>
+            {exportInvoices.isPending ? null : <Download aria-hidden="true" />}
+            {t('invoices.export')}
+          </Button>
+        </div>
+        <Filters filters={filters} set={set} />
+
+        <div aria-live="polite" aria-busy={query.isFetching}>
+          {query.isPending ? (
+            <div className="flex justify-center py-12">
+              <Spinner label={t('invoices.loading')} />
+            </div>
+          ) : query.isError ? (
+            <div className="p-5">
+              <ErrorState
+                title={t('invoices.error')}
+                error={query.error}
+                onRetry={() => void query.refetch()}
+              />
+            </div>
+          ) : items.length === 0 ? (
+            <div className="p-5">
+              <EmptyState
+                icon={<ReceiptText className="size-8" aria-hidden="true" />}
+                title={filtered ? t('invoices.noMatch') : t('invoices.empty')}
+                text={filtered ? t('invoices.noMatchHint') : t('invoices.emptyHint')}
+                action={
+                  filtered ? (
+                    <Button variant="secondary" size="sm" onClick={clear}>
+                      {t('filters.clear')}
+                    </Button>
+                  ) : (
+                    <Button asChild size="sm">
+                      <Link to={paths.createInvoice.to()}>
+                        <FilePlus aria-hidden="true" />
+                        {t('actions.createInvoice')}
+                      </Link>
+                    </Button>
+                  )
+                }
+              />
+            </div>
+          ) : (
+            <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
+              {/* Wide screens: a table. */}
+              <table className="hidden w-full text-left text-sm md:table" data-invoice-table="">
+                <thead className="border-b border-slate-100 bg-slate-50/70 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3 pl-5 whitespace-nowrap">
+                      {t('invoices.columns.number')}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t('invoices.columns.buyer')}
+                    </th>
+                    <th scope="col" className="hidden px-3 py-2 whitespace-nowrap lg:table-cell">
+                      {t('invoices.columns.issueDate')}
+                    </th>
+                    <th scope="col" className="hidden px-3 py-2 whitespace-nowrap xl:table-cell">
+                      {t('invoices.columns.dueDate')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">
+                      {t('invoices.columns.total')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">
+                      {t('invoices.columns.balance')}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t('invoices.columns.status')}
+                    </th>
+                    <th scope="col" className="py-2 pr-5 pl-3 text-right">
+                      <span className="sr-only">{t('invoices.columns.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {items.map((invoice) => (
+                    <tr key={invoice.id} data-invoice-row={invoice.number}>
+                      <td className="py-3 pr-3 pl-5 whitespace-nowrap">
+                        <InvoiceNumber invoice={invoice} />
+                      </td>
+                      <td className="max-w-[14rem] px-3 py-3 text-slate-800">
+                        <span className="line-clamp-2">{invoice.buyerName}</span>
+                      </td>
+                      <td className="hidden px-3 py-3 whitespace-nowrap text-slate-700 tabular-nums lg:table-cell">
+                        {date(invoice.issueDate)}
+                      </td>
+                      <td className="hidden px-3 py-3 whitespace-nowrap text-slate-700 tabular-nums xl:table-cell">
+                        {date(invoice.dueDate)}
+                      </td>
+                      <td className="px-3 py-3 text-right whitespace-nowrap text-slate-800 tabular-nums">
+                        {money(invoice.totalAmount)}
+                      </td>
+                      <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+                        {money(invoice.balance)}
+                      </td>
+                      <td className="px-3 py-3">
+                        <InvoiceStatusBadge status={invoice.status} />
+                      </td>
+                      <td className="py-2 pr-5 pl-3">
+                        <InvoiceActions invoice={invoice} iconOnly onMarkPaid={() => setPaying(invoice)} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+
+              {/* Phones: cards. */}
+              <ul className="divide-y divide-slate-100 md:hidden" data-invoice-cards="">
+                {items.map((invoice) => (
+                  <li key={invoice.id} className="space-y-2 px-4 py-4" data-invoice-card={invoice.number}>
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <InvoiceNumber invoice={invoice} />
+                      <InvoiceStatusBadge status={invoice.status} />
+                    </div>
+                    <p className="font-semibold text-slate-900">{invoice.buyerName}</p>
+                    <p className="text-xs text-slate-600">
+                      {t('invoices.dates', { issued: date(invoice.issueDate), due: date(invoice.dueDate) })}
+                    </p>
+                    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                      <div className="flex gap-1">
+                        <dt className="text-slate-600">{t('invoices.columns.total')}</dt>
+                        <dd className="text-slate-900 tabular-nums">{money(invoice.totalAmount)}</dd>
+                      </div>
+                      <div className="flex gap-1">
+                        <dt className="text-slate-600">{t('invoices.columns.balance')}</dt>
+                        <dd className="font-semibold text-slate-900 tabular-nums">
+                          {money(invoice.balance)}
+                        </dd>
+                      </div>
+                    </dl>
+                    <InvoiceActions
+                      invoice={invoice}
+                      iconOnly={false}
+                      onMarkPaid={() => setPaying(invoice)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+        {items.length > 0 ? (
+          <Pagination
+            className="border-t border-slate-100 px-4 py-3 sm:px-5"
+            page={page}
+            pageCount={pageCount}
+            onPageChange={(next) => set({ page: String(next) })}
+            summary={t('invoices.summary', { count: total, page, pages: pageCount })}
+            previousLabel={t('pagination.previous')}
+            nextLabel={t('pagination.next')}
+            label={t('invoices.pagination')}
+          />
+        ) : null}
+      </Card>
+
+      {paying ? <MarkPaidDialog invoice={paying} onClose={() => setPaying(null)} /> : null}
+    </div>
+  );
+}
