@@ -388,7 +388,8 @@ describe('the billing step', { timeout: 30_000 }, () => {
     // The notice is read again: billing is done, payment is still to do.
     await vi.waitFor(() => expect(within(notice).queryByRole('link', { name: /Facturation/ })).toBeNull());
     expect(within(notice).getByRole('link', { name: /Moyen de paiement/ })).toBeInTheDocument();
-    expect(screen.getByLabelText('Numéro de TVA')).toHaveValue('BE0403019261');
+    // The form shows the number as the server stored it, once its answer has been applied.
+    await vi.waitFor(() => expect(screen.getByLabelText('Numéro de TVA')).toHaveValue('BE0403019261'));
   });
 
   it('reports a failed update with the specification text and the field message', async () => {
