@@ -1,17 +1,13 @@
-import { ASSET_IMAGE_TYPES, ASSET_MAX_BYTES, message, VISIBILITIES, type Visibility } from '@inscrio/shared';
-import { ImagePlus, Trash2 } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useId, useRef, useState } from 'react';
+import { VISIBILITIES, type Visibility } from '@inscrio/shared';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { describedBy, type FieldChrome, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { notificationText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useLocale } from '@/lib/use-locale';
-import { useUploadAsset } from '@/lib/upload-asset';
+import { ImageUploadField } from '@/components/ui/image-upload-field';
 import { COLOR_SWATCHES } from './blueprint-form-model';
 
 /** One card of the activity form. */
@@ -78,110 +74,26 @@ export function TextareaField({
   );
 }
 
-/**
- * The activity's image: uploaded at once (`POST /assets`), then shown from the address the API gives
- * (`/api/assets/serve/{id}?orgId=`). PNG, JPEG or WebP up to 5 MB, checked here first.
- */
-export function ImageField({
-  url,
-  onChange,
-  error,
-}: {
+/** The activity's image, filling a 16:9 frame as the catalogue shows it. */
+export function ImageField(props: {
   url: string | null;
   onChange: (asset: { id: string; url: string } | null) => void;
   error?: string;
 }) {
   const { t } = useTranslation('blueprints');
-  const locale = useLocale();
-  const upload = useUploadAsset();
-  const input = useRef<HTMLInputElement>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const id = useId();
-  const shownError = uploadError ?? error;
-
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setUploadError(null);
-    if (!(ASSET_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      setUploadError(message('assetImageType', locale));
-      return;
-    }
-    if (file.size > ASSET_MAX_BYTES) {
-      setUploadError(message('assetTooLarge', locale, { max: ASSET_MAX_BYTES / 1024 / 1024 }));
-      return;
-    }
-    try {
-      const asset = await upload.mutateAsync(file);
-      onChange({ id: asset.id, url: asset.url });
-    } catch (failure) {
-      setUploadError(notificationText(failure, locale));
-    } finally {
-      if (input.current) input.current.value = '';
-    }
-  };
-
   return (
-    <div className="space-y-2 sm:col-span-2">
-      <p className="text-sm font-medium text-slate-800" id={`${id}-label`}>
-        {t('fields.image')}
-      </p>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <div
-          className="relative grid aspect-[16/9] w-full shrink-0 place-items-center overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50 sm:w-64"
-          data-image-preview=""
-        >
-          {upload.isPending ? (
-            <Spinner label={t('image.uploading')} />
-          ) : url ? (
-            <img src={url} alt={t('image.alt')} className="size-full object-cover" />
-          ) : (
-            <ImagePlus className="size-8 text-slate-400" aria-hidden="true" />
-          )}
-        </div>
-        <div className="space-y-2">
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            accept={ASSET_IMAGE_TYPES.join(',')}
-            className="sr-only"
-            aria-labelledby={`${id}-label`}
-            onChange={(event) => void choose(event.target.files?.[0])}
-            data-image-input=""
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => input.current?.click()}
-              loading={upload.isPending}
-            >
-              <ImagePlus aria-hidden="true" />
-              {url ? t('image.change') : t('image.choose')}
-            </Button>
-            {url ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => {
-                  setUploadError(null);
-                  onChange(null);
-                }}
-              >
-                <Trash2 aria-hidden="true" />
-                {t('image.remove')}
-              </Button>
-            ) : null}
-          </div>
-          <p className="text-xs text-slate-500">{t('image.hint')}</p>
-          {shownError ? (
-            <p className="text-[13px] font-medium text-red-600" role="alert" data-field-error="">
-              {shownError}
-            </p>
-          ) : null}
-        </div>
-      </div>
-    </div>
+    <ImageUploadField
+      {...props}
+      labels={{
+        label: t('fields.image'),
+        choose: t('image.choose'),
+        change: t('image.change'),
+        remove: t('image.remove'),
+        uploading: t('image.uploading'),
+        alt: t('image.alt'),
+        hint: t('image.hint'),
+      }}
+    />
   );
 }
 
