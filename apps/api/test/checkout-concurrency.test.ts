@@ -113,7 +113,7 @@ describe.skipIf(!postgres)(
               winners.map((w) => w.order!.id),
             ),
           )
-      ).map((i) => Number(i.number.split('-')[1]));
+      ).map((i) => Number(i.number!.split('-')[1]));
       expect(numbers).toHaveLength(SEATS);
       numbers.sort((a, b) => a - b);
       expect(numbers).toEqual(Array.from({ length: SEATS }, (_, i) => numbers[0]! + i));

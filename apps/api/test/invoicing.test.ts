@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client';
 import { auditEvents, establishments, organizations, payments, users } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
 import { markOverdueInvoices } from '../src/modules/invoicing/overdue.job';
@@ -412,6 +413,29 @@ describe('free invoices, accounting lists and export', () => {
     }
     const sequence = [before, ...numbers].map((n: string) => Number(n.split('-')[1]));
     expect(sequence).toEqual([sequence[0], sequence[0]! + 1, sequence[0]! + 2, sequence[0]! + 3]);
+  });
+
+  it('an invoice written in a transaction that rolls back takes no number: the next one follows on', async () => {
+    const first = await buy();
+    const firstNumber = (await invoiceOf(first.family.token, first.orderId))[0]!.number as string;
+    const rolledBack = t.db.transaction(async (tx) => {
+      // A copy of that invoice under another id: numbered at commit, so still without a number here.
+      await tx.execute(sql`
+        insert into invoices (organization_id, id, family_id, status, issue_date, due_date, locale, seller,
+          buyer, total_amount)
+        select organization_id, 'inv_rolled_back', family_id, status, issue_date, due_date, locale, seller,
+          buyer, total_amount
+        from invoices where organization_id = ${ORG} and number = ${firstNumber}`);
+      const [copy] = rowsOf<{ number: string | null }>(
+        await tx.execute(sql`select number from invoices where organization_id = ${ORG} and id = 'inv_rolled_back'`),
+      );
+      expect(copy).toEqual({ number: null });
+      throw new Error('rolled back');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    const next = await buy();
+    const nextNumber = (await invoiceOf(next.family.token, next.orderId))[0]!.number as string;
+    expect(Number(nextNumber.split('-')[1])).toBe(Number(firstNumber.split('-')[1]) + 1);
   });
 });
 

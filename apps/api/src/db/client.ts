@@ -1,9 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, getTableColumns, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
+import {
+  PgDialect,
+  type PgDatabase,
+  type PgQueryResultHKT,
+  type PgTable,
+  type PgTransaction,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
@@ -85,4 +91,18 @@ export function preparedStatement<Row, Values extends Record<string, unknown> = 
   const compiled = dialect.sqlToQuery(query);
   return async (db, values) =>
     rowsOf<Row>(await db._.session.prepareQuery(compiled, undefined, name, false).execute(values));
+}
+
+/**
+ * A row as `json_populate_recordset(null::<table>, …)` reads it, to insert rows of several tables in one
+ * statement: keys are the column names, instants ISO strings. Give every NOT NULL column: a key left out
+ * is NULL there, not the column's default.
+ */
+export function columnRecord<T extends PgTable>(table: T, row: T['$inferInsert']): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = (row as Record<string, unknown>)[key];
+    if (value !== undefined) record[column.name] = value instanceof Date ? value.toISOString() : value;
+  }
+  return record;
 }

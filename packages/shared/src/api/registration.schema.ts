@@ -375,7 +375,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const checkoutResultSchema = z.object({
-  order: orderDetailSchema,
+  /** The order placed; its transfer instructions come without the QR image (the order page has it). */
+  order: orderDetailSchema.extend({ transfer: transferInstructionsSchema.omit({ qrSvg: true }).nullable() }),
   /** Online: send the family there to pay. */
   redirectUrl: z.string().nullable(),
 });

@@ -22,8 +22,9 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 /**
  * The last number given per organisation, document kind and year. A number is taken by incrementing this
- * row inside the transaction that creates the document, so the row lock makes numbers gapless and unique
- * under concurrency: a rolled-back transaction gives its number back with it.
+ * row (SQL function `next_document_number`) inside the transaction that creates the document — at its
+ * commit for invoices — so the row lock makes numbers gapless and unique under concurrency: a
+ * rolled-back transaction gives its number back with it.
  */
 export const documentSequences = pgTable(
   'document_sequences',
@@ -79,8 +80,11 @@ export const invoices = pgTable(
   {
     organizationId: org(),
     id: text('id').notNull(),
-    /** `2026-000123`: per organisation and year, gapless. */
-    number: text('number').notNull(),
+    /**
+     * `2026-000123`: per organisation and year, gapless. Given at COMMIT by the `invoices_number_at_commit`
+     * trigger (migration 0008), so it is null only inside the transaction that writes the invoice.
+     */
+    number: text('number'),
     orderId: text('order_id'),
     /** The family it belongs to (free invoices to a member's family too); null for a company-only one. */
     familyId: text('family_id'),

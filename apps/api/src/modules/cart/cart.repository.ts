@@ -1,7 +1,15 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
-import { type Executor, preparedStatement } from '../../db/client';
+import { columnRecord, type Executor, preparedStatement } from '../../db/client';
 import type { auditEvents, orderLines, orders, payments } from '../../db/schema';
-import { participants, periods, services } from '../../db/schema';
+import { invoiceLines, invoices, participants, periods, services } from '../../db/schema';
+import {
+  BUYER_COLUMNS,
+  type BuyerRow,
+  type InvoiceLineRow,
+  type InvoiceRow,
+  SELLER_COLUMNS,
+  type SellerRow,
+} from '../invoicing/invoice-lifecycle';
 import {
   type EligibilityRequest,
   type EligibilityRow,
@@ -143,18 +151,23 @@ const eligibilityWithCart = eligibilityStatement<{ cart: CartRow }>(
   sql`(select row_to_json(c) from (select ${ORGANIZATION_FIELDS}, ${LINES_JSON} as lines) c) as cart`,
 );
 
-/** The buyer's name and the organisation's settings, beside each locked line. */
-type LockedRow = RawLine & CartOrganization & { buyerFirstName: string | null; buyerLastName: string | null };
+/** The buyer of an order's invoice (the user and their own member), with that member's id. */
+export type CartBuyer = BuyerRow & { member_id: string | null };
+
+/** Beside each locked line: the organisation's settings, and the seller and buyer its invoice names. */
+type LockedRow = RawLine & CartOrganization & { seller: SellerRow; buyer: CartBuyer };
 
 const lockLinesStatement = preparedStatement<LockedRow>(
   'cart_lock_lines',
-  sql`select ${LINE_FIELDS}, ${ORGANIZATION_FIELDS},
-      buyer.first_name as "buyerFirstName", buyer.last_name as "buyerLastName"
+  sql`select ${LINE_FIELDS}, ${ORGANIZATION_FIELDS}, seller.seller, buyer.buyer
     ${linesFrom(sql`join organizations o on o.id = p.organization_id
-      left join lateral (
-        select bm.first_name, bm.last_name from members bm
-        where bm.organization_id = p.organization_id and bm.user_id = ${p('userId')}
-        offset 0) buyer on true`)}
+      cross join lateral (
+        select row_to_json(x) as seller from (select ${SELLER_COLUMNS} from organizations org
+          where org.id = p.organization_id offset 0) x) seller
+      cross join lateral (
+        select row_to_json(x) as buyer from (select ${BUYER_COLUMNS} from users u
+          left join members m on m.organization_id = u.organization_id and m.user_id = u.id
+          where u.organization_id = p.organization_id and u.id = ${p('userId')} offset 0) x) buyer`)}
     order by p.created_at, p.id
     for update of p`,
 );
@@ -198,6 +211,14 @@ const writeOrderStatement = preparedStatement<{ written: number }>(
   ), a as (
     insert into audit_events
     select * from json_populate_recordset(null::audit_events, ${p('audit')}::json)
+    where exists (select 1 from o)
+  ), i as (
+    insert into invoices
+    select * from json_populate_recordset(null::invoices, ${p('invoices')}::json)
+    where exists (select 1 from o)
+  ), il as (
+    insert into invoice_lines
+    select * from json_populate_recordset(null::invoice_lines, ${p('invoiceLines')}::json)
     where exists (select 1 from o)
   )
   select count(*)::int as written from o`,
@@ -258,17 +279,14 @@ export function createCartRepository(db: Executor) {
         buckarooSecretKeyEncrypted: first.buckarooSecretKeyEncrypted,
         mollieConnected: first.mollieConnected,
       };
-      return {
-        organization,
-        buyer: { firstName: first.buyerFirstName, lastName: first.buyerLastName },
-        lines: rows.map(toLine),
-      };
+      return { organization, seller: first.seller, buyer: first.buyer, lines: rows.map(toLine) };
     },
 
     /**
      * Writes an order made from cart lines in one statement: the order (unless its structured reference
      * is taken: then nothing is written and the caller draws another), its lines, the awaited payment,
-     * the participants moved onto it, and the audit events. Answers whether it was written.
+     * the participants moved onto it, the audit events, and its invoice when it is issued at once.
+     * Answers whether it was written.
      */
     async writeOrder(input: {
       order: typeof orders.$inferInsert & { createdAt: Date; updatedAt: Date };
@@ -278,6 +296,7 @@ export function createCartRepository(db: Executor) {
       confirm: boolean;
       holdExpiresAt: Date | null;
       audit: (typeof auditEvents.$inferInsert)[];
+      invoice: { invoice: InvoiceRow; lines: InvoiceLineRow[] } | null;
     }): Promise<boolean> {
       const { order } = input;
       const lineRecords = input.lines.map((l) => ({
@@ -344,6 +363,8 @@ export function createCartRepository(db: Executor) {
         confirm: input.confirm,
         participantIds: JSON.stringify(input.participantIds),
         audit: JSON.stringify(auditRecords),
+        invoices: JSON.stringify(input.invoice ? [columnRecord(invoices, input.invoice.invoice)] : []),
+        invoiceLines: JSON.stringify(input.invoice?.lines.map((l) => columnRecord(invoiceLines, l)) ?? []),
       });
       return (row?.written ?? 0) === 1;
     },

@@ -17,11 +17,11 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import type { AuthContext } from '../../plugins/auth';
 import { ageInMonths } from '../catalog/catalog.service';
-import { lineDescription, toOrderDetail } from '../orders/orders.dto';
+import { lineDescription, toCheckoutOrder } from '../orders/orders.dto';
 import { type OrderLineView, type OrderRow, type PaymentRow } from '../orders/orders.repository';
 import { createOrdersService } from '../orders/orders.service';
 import { belgianReference, rfReference } from '../payments/offline/references';
-import { issueOrderInvoice } from '../invoicing/invoice-lifecycle';
+import { buildInvoice, buyerSnapshot, orderInvoiceLines } from '../invoicing/invoice-lifecycle';
 import {
   alreadyRegisteredRefusal,
   checkEligibility,
@@ -345,9 +345,9 @@ export function createCartService(ctx: AppContext) {
      * Turns the family's cart into an order, in one transaction that locks the cart lines still on hold.
      * Offline: a structured reference, participants confirmed at once, the order waits for the transfer.
      * Online: participants stay reserved (a fresh hold) until the provider says paid; the payment starts
-     * after commit. A free order is completed at once. Statements: the locked lines with the organisation
-     * and the buyer, then the order written in one statement, then what the placed order brings (its
-     * invoice), last.
+     * after commit. A free order is completed at once. Two statements: the locked lines with the
+     * organisation and the buyer, then the order written with all it brings (its invoice, offline or
+     * free, numbered when the transaction commits) in one statement.
      */
     async checkout(auth: AuthContext, input: CheckoutInput): Promise<CheckoutResult> {
       const organizationId = auth.organizationId;
@@ -359,7 +359,7 @@ export function createCartService(ctx: AppContext) {
         const locked = await repository.lockLines(organizationId, familyId, auth.userId);
         const lines = locked ? onHold(locked.lines, now) : [];
         if (!locked || lines.length === 0) throw conflict(CART_MESSAGES.empty);
-        const { organization, buyer } = locked;
+        const { organization, seller, buyer } = locked;
         const allowed = paymentProvidersOf(organization);
         const priced = priceLines(lines, organization.timeZone);
         const totalAmount = priced.reduce((sum, p) => sum + p.price.totalAmount, 0);
@@ -460,10 +460,29 @@ export function createCartService(ctx: AppContext) {
           ).map((type) => ({ ...subject, id: newId('aud'), type }));
         });
 
+        // Placed offline (or free): the invoice is issued with the order; online, once paid.
+        const invoice = confirmNow
+          ? buildInvoice({
+              organizationId,
+              orderId,
+              familyId,
+              memberId: buyer.member_id,
+              issuedAt: now,
+              locale: auth.locale,
+              seller,
+              buyer: buyerSnapshot(buyer),
+              lines: orderInvoiceLines(
+                priced.map(({ line }, i) => ({ ...lineRows[i]!, blueprintId: line.blueprintId, startDateTime: line.startDateTime })),
+                organization.timeZone,
+              ),
+            })
+          : null;
+
         // One statement writes it all. A reference is random: on the (rare) clash with another order's,
         // nothing is written and another one is drawn.
         for (let attempt = 0; ; attempt++) {
           const reference = offline && !free ? newReference(organization.billingCountry) : null;
+          if (invoice) invoice.invoice.structuredReference = reference;
           const written = await repository.writeOrder({
             order: { ...order, structuredReference: reference },
             lines: lineRows,
@@ -472,6 +491,7 @@ export function createCartService(ctx: AppContext) {
             confirm: confirmNow,
             holdExpiresAt,
             audit,
+            invoice,
           });
           if (written) {
             order.structuredReference = reference;
@@ -479,10 +499,6 @@ export function createCartService(ctx: AppContext) {
           }
           if (attempt >= 5) throw new Error('no free structured reference after 6 draws');
         }
-        // Placed offline (or free): the invoice is issued with the order; online, once paid. It stays the
-        // last step: its number comes from the organisation's counter row, which every other checkout
-        // then waits for until this transaction commits, so nothing should run after it.
-        if (confirmNow) await issueOrderInvoice(tx, organizationId, orderId, now);
 
         const lineViews: OrderLineView[] = priced.map(({ line }, i) => ({
           line: { ...lineRows[i]! },
@@ -498,7 +514,14 @@ export function createCartService(ctx: AppContext) {
           },
           participantStatus: confirmNow ? 'confirmed' : 'reserved',
         }));
-        return { order, buyer, organization, lineViews, paymentRows, online: !confirmNow };
+        return {
+          order,
+          buyer: { firstName: buyer.first_name, lastName: buyer.last_name },
+          organization,
+          lineViews,
+          paymentRows,
+          online: !confirmNow,
+        };
       });
 
       if (built.online) {
@@ -506,7 +529,7 @@ export function createCartService(ctx: AppContext) {
         return { order: await orderService.detailOf(organizationId, built.order.id), redirectUrl };
       }
       return {
-        order: toOrderDetail({
+        order: toCheckoutOrder({
           order: built.order,
           buyer: built.buyer,
           lines: built.lineViews,

@@ -182,8 +182,15 @@ export interface NewInvoice {
   createdByUserId?: string | null;
 }
 
-/** Numbers and writes an invoice and its lines; the caller then refreshes its status. */
-export async function insertInvoice(tx: Executor, input: NewInvoice): Promise<string> {
+export type InvoiceRow = typeof invoices.$inferInsert;
+export type InvoiceLineRow = typeof invoiceLines.$inferInsert;
+
+/**
+ * An invoice and its lines as rows, every column given, without a number (given when the writing
+ * transaction commits, see numbering.ts). Status as issued: nothing received or credited yet, so
+ * pending (paid when there is nothing to pay); the callers that may know more refresh it after.
+ */
+export function buildInvoice(input: NewInvoice): { invoice: InvoiceRow; lines: InvoiceLineRow[] } {
   const seller = input.seller;
   const issueDate = input.issueDate ?? localDay(input.issuedAt, seller.time_zone);
   const priced = priceLines(input.lines, seller.vat_regime === 'exempt');
@@ -192,15 +199,15 @@ export async function insertInvoice(tx: Executor, input: NewInvoice): Promise<st
     .filter((d): d is string => !!d)
     .sort();
   const id = newId('inv', input.issuedAt.getTime());
-  const number = await nextDocumentNumber(tx, input.organizationId, 'invoice', Number(issueDate.slice(0, 4)));
-  await tx.insert(invoices).values({
+  const totalAmount = priced.reduce((sum, l) => sum + l.totalAmount, 0);
+  const invoice: InvoiceRow = {
     organizationId: input.organizationId,
     id,
-    number,
+    number: null,
     orderId: input.orderId ?? null,
     familyId: input.familyId ?? null,
     memberId: input.memberId ?? null,
-    status: 'pending',
+    status: totalAmount === 0 ? 'paid' : 'pending',
     issueDate,
     dueDate: addDays(issueDate, seller.invoice_due_days),
     serviceFrom: serviceDates[0] ?? null,
@@ -208,33 +215,73 @@ export async function insertInvoice(tx: Executor, input: NewInvoice): Promise<st
     locale: input.locale === 'en' ? 'en' : 'fr',
     seller: sellerSnapshot(seller),
     buyer: input.buyer,
-    totalAmount: priced.reduce((sum, l) => sum + l.totalAmount, 0),
+    totalAmount,
     taxAmount: priced.reduce((sum, l) => sum + l.taxAmount, 0),
+    creditedAmount: 0,
+    paidAmount: 0,
     structuredReference: input.structuredReference ?? null,
+    paidAt: totalAmount === 0 ? input.issuedAt : null,
+    remindedAt: null,
     createdByUserId: input.createdByUserId ?? null,
     createdAt: input.issuedAt,
     updatedAt: input.issuedAt,
-  });
-  if (priced.length === 0) return id;
-  await tx.insert(invoiceLines).values(
-    priced.map((l) => ({
-      organizationId: input.organizationId,
-      id: newId('inv', input.issuedAt.getTime()),
-      invoiceId: id,
-      orderLineId: l.orderLineId ?? null,
-      blueprintId: l.blueprintId ?? null,
-      description: l.description,
-      serviceDate: l.serviceDate ?? null,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      taxPercentage: l.taxPercentage,
-      totalAmount: l.totalAmount,
-      taxAmount: l.taxAmount,
-      position: l.position,
-    })),
-  );
-  return id;
+  };
+  const lines = priced.map((l) => ({
+    organizationId: input.organizationId,
+    id: newId('inv', input.issuedAt.getTime()),
+    invoiceId: id,
+    orderLineId: l.orderLineId ?? null,
+    blueprintId: l.blueprintId ?? null,
+    description: l.description,
+    serviceDate: l.serviceDate ?? null,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    taxPercentage: l.taxPercentage,
+    totalAmount: l.totalAmount,
+    taxAmount: l.taxAmount,
+    position: l.position,
+  }));
+  return { invoice, lines };
 }
+
+/** Writes an invoice and its lines (`buildInvoice`); the caller then refreshes its status. */
+export async function insertInvoice(tx: Executor, input: NewInvoice): Promise<string> {
+  const { invoice, lines } = buildInvoice(input);
+  await tx.insert(invoices).values(invoice);
+  if (lines.length > 0) await tx.insert(invoiceLines).values(lines);
+  return invoice.id;
+}
+
+/** An order line as its invoice line needs it. */
+export interface OrderLineForInvoice {
+  id: string;
+  description: string;
+  totalAmount: number;
+  taxPercentage: number;
+  blueprintId: string;
+  startDateTime: Date;
+}
+
+/** The invoice lines of an order: one per participant at the order line's price (supplements included). */
+export function orderInvoiceLines(lines: OrderLineForInvoice[], timeZone: string): NewDocumentLine[] {
+  return lines.map((l) => ({
+    description: l.description,
+    serviceDate: localDay(l.startDateTime, timeZone),
+    quantity: 1,
+    unitPrice: l.totalAmount,
+    taxPercentage: l.taxPercentage,
+    orderLineId: l.id,
+    blueprintId: l.blueprintId,
+  }));
+}
+
+/**
+ * The buyer of an order's invoice, from the user `u` who ordered and their own member `m` (left joined):
+ * a `BuyerRow` with the member's id.
+ */
+export const BUYER_COLUMNS = sql`m.id as member_id, m.first_name, m.last_name, m.address, m.city,
+  m.postal_code, m.country, coalesce(m.email, u.email) as email, u.company_name, u.company_vat_number,
+  u.company_address, u.company_city, u.company_postal_code, u.company_country`;
 
 interface OrderForInvoice extends SellerRow, BuyerRow {
   family_id: string;
@@ -242,15 +289,6 @@ interface OrderForInvoice extends SellerRow, BuyerRow {
   locale: string;
   structured_reference: string | null;
   invoice_id: string | null;
-}
-
-interface OrderLineForInvoice {
-  id: string;
-  description: string;
-  total_amount: number;
-  tax_percentage: number;
-  blueprint_id: string;
-  start_date_time: Date;
 }
 
 /**
@@ -268,10 +306,7 @@ export async function issueOrderInvoice(
 ): Promise<string> {
   const [order] = rowsOf<OrderForInvoice>(
     await tx.execute(sql`
-      select o.family_id, o.locale, o.structured_reference, ${SELLER_COLUMNS},
-        m.id as member_id, m.first_name, m.last_name, m.address, m.city, m.postal_code, m.country,
-        coalesce(m.email, u.email) as email, u.company_name, u.company_vat_number, u.company_address,
-        u.company_city, u.company_postal_code, u.company_country,
+      select o.family_id, o.locale, o.structured_reference, ${SELLER_COLUMNS}, ${BUYER_COLUMNS},
         (select i.id from invoices i where i.organization_id = o.organization_id and i.order_id = o.id) as invoice_id
       from orders o
       join organizations org on org.id = o.organization_id
@@ -287,7 +322,8 @@ export async function issueOrderInvoice(
   }
   const lines = rowsOf<OrderLineForInvoice>(
     await tx.execute(sql`
-      select ol.id, ol.description, ol.total_amount, ol.tax_percentage, s.blueprint_id, s.start_date_time
+      select ol.id, ol.description, ol.total_amount as "totalAmount", ol.tax_percentage as "taxPercentage",
+        s.blueprint_id as "blueprintId", s.start_date_time as "startDateTime"
       from order_lines ol
       join services s on s.organization_id = ol.organization_id and s.id = ol.service_id
       where ol.organization_id = ${organizationId} and ol.order_id = ${orderId}
@@ -303,15 +339,10 @@ export async function issueOrderInvoice(
     seller: order,
     buyer: buyerSnapshot(order),
     structuredReference: order.structured_reference,
-    lines: lines.map((l) => ({
-      description: l.description,
-      serviceDate: localDay(new Date(l.start_date_time), order.time_zone),
-      quantity: 1,
-      unitPrice: l.total_amount,
-      taxPercentage: l.tax_percentage,
-      orderLineId: l.id,
-      blueprintId: l.blueprint_id,
-    })),
+    lines: orderInvoiceLines(
+      lines.map((l) => ({ ...l, startDateTime: new Date(l.startDateTime) })),
+      order.time_zone,
+    ),
   });
   await refreshInvoiceStatus(tx, organizationId, id, now);
   return id;

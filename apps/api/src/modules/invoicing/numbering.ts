@@ -4,10 +4,15 @@ import { type Executor, rowsOf } from '../../db/client';
 export type NumberedDocument = 'invoice' | 'credit-note';
 
 /**
- * The next number of a document kind for an organisation and year, taken inside the caller's
- * transaction: the sequence row stays locked until it commits, so concurrent documents wait for each
+ * The next number of a document kind for an organisation and year (`2026-000123`, `NC-2026-000012`),
+ * taken inside the caller's transaction by the SQL function `next_document_number` (migration 0008):
+ * the counter row stays locked until the transaction commits, so concurrent documents wait for each
  * other and get consecutive numbers, and a transaction that rolls back gives its number back with it.
  * Gapless and unique (domain brief §6: "unique sequential number with no gaps").
+ *
+ * Credit notes take theirs this way. Invoices are written without one and numbered at COMMIT by the
+ * same function (trigger `invoices_number_at_commit`), which keeps the organisation's invoice counter
+ * locked for the commit only: checkouts issue invoices, and would otherwise wait for each other.
  */
 export async function nextDocumentNumber(
   tx: Executor,
@@ -15,18 +20,8 @@ export async function nextDocumentNumber(
   kind: NumberedDocument,
   year: number,
 ): Promise<string> {
-  const result = await tx.execute(sql`
-    insert into document_sequences (organization_id, kind, year, last_number)
-    values (${organizationId}, ${kind}, ${year}, 1)
-    on conflict (organization_id, kind, year)
-    do update set last_number = document_sequences.last_number + 1
-    returning last_number`);
-  const n = rowsOf<{ last_number: number }>(result)[0]!.last_number;
-  return formatDocumentNumber(kind, year, n);
-}
-
-/** `2026-000123` for invoices, `NC-2026-000012` for credit notes (notes de crédit). */
-export function formatDocumentNumber(kind: NumberedDocument, year: number, n: number): string {
-  const base = `${year}-${String(n).padStart(6, '0')}`;
-  return kind === 'invoice' ? base : `NC-${base}`;
+  const result = await tx.execute(
+    sql`select next_document_number(${organizationId}, ${kind}, ${year}::integer) as number`,
+  );
+  return rowsOf<{ number: string }>(result)[0]!.number;
 }

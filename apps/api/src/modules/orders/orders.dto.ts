@@ -1,4 +1,5 @@
 import type {
+  CheckoutResult,
   OrderDetail,
   OrderNextStep,
   OrderSummary,
@@ -13,6 +14,8 @@ import { EpcQrError, epcQrPayload, qrSvg } from '../payments/offline/epc-qr';
 import { formatReferenceForTransfer } from '../payments/offline/references';
 import { sessionStartText } from '../registrations/eligibility';
 import type { OrderLineView, OrderOrganization, OrderRow, PaymentRow } from './orders.repository';
+
+type CheckoutTransfer = CheckoutResult['order']['transfer'];
 
 /*
  * The order shapes the API sends (`orderSummarySchema`, `orderDetailSchema` of the shared contracts). The
@@ -58,15 +61,13 @@ export function nextStepOf(order: OrderRow, latest: PaymentRow | undefined): Ord
 
 /**
  * The bank transfer instructions of an offline order with an amount due: the organisation's account,
- * the structured reference as printed, and the EPC QR code (BCD 002) banking apps scan.
+ * the structured reference as printed, and the EPC QR payload (BCD 002) banking apps scan.
  */
-export function transferOf(order: OrderRow, organization: OrderOrganization): OrderDetail['transfer'] {
+export function transferWithoutQrOf(order: OrderRow, organization: OrderOrganization): CheckoutTransfer {
   const due = amountDue(order);
   if (order.paymentProvider !== 'offline' || !isOpen(order) || due === 0) return null;
   if (!organization.iban || !order.structuredReference) return null;
-  const reference = formatReferenceForTransfer(order.structuredReference);
   let epcPayload = '';
-  let svg = '';
   try {
     epcPayload = epcQrPayload({
       bic: organization.bic,
@@ -75,7 +76,6 @@ export function transferOf(order: OrderRow, organization: OrderOrganization): Or
       amountCents: due,
       reference: order.structuredReference,
     });
-    svg = qrSvg(epcPayload, { title: reference });
   } catch (error) {
     // A malformed IBAN or BIC entered by the organisation: the family still gets the written instructions.
     if (!(error instanceof EpcQrError)) throw error;
@@ -85,20 +85,43 @@ export function transferOf(order: OrderRow, organization: OrderOrganization): Or
     iban: organization.iban,
     bic: organization.bic,
     amount: due,
-    reference,
+    reference: formatReferenceForTransfer(order.structuredReference),
     epcPayload,
-    qrSvg: svg,
   };
 }
 
-export function toOrderDetail(input: {
+/** The transfer instructions with the EPC QR code drawn (SVG), for the order page. */
+export function transferOf(order: OrderRow, organization: OrderOrganization): OrderDetail['transfer'] {
+  const transfer = transferWithoutQrOf(order, organization);
+  if (!transfer) return null;
+  const svg = transfer.epcPayload ? qrSvg(transfer.epcPayload, { title: transfer.reference }) : '';
+  return { ...transfer, qrSvg: svg };
+}
+
+interface OrderDetailInput {
   order: OrderRow;
   buyer: Buyer;
   lines: OrderLineView[];
   payments: PaymentRow[];
   organization: OrderOrganization;
-}): OrderDetail {
-  const { order, lines, payments, organization } = input;
+}
+
+export const toOrderDetail = (input: OrderDetailInput): OrderDetail => ({
+  ...orderDetailWithoutTransfer(input),
+  transfer: transferOf(input.order, input.organization),
+});
+
+/**
+ * The order as the checkout answers it: the order page reads the order again, so the QR code is not
+ * drawn here (1–2 ms of CPU at every checkout).
+ */
+export const toCheckoutOrder = (input: OrderDetailInput): CheckoutResult['order'] => ({
+  ...orderDetailWithoutTransfer(input),
+  transfer: transferWithoutQrOf(input.order, input.organization),
+});
+
+function orderDetailWithoutTransfer(input: OrderDetailInput): Omit<OrderDetail, 'transfer'> {
+  const { order, lines, payments } = input;
   const latest = payments.at(-1);
   const online = order.paymentProvider !== 'offline';
   return {
@@ -135,7 +158,6 @@ export function toOrderDetail(input: {
       receivedAt: iso(p.receivedAt),
       createdAt: p.createdAt.toISOString(),
     })),
-    transfer: transferOf(order, organization),
     nextStep: nextStepOf(order, latest),
     checkoutUrl: online && isOpen(order) && latest?.status === 'open' ? (latest.checkoutUrl ?? null) : null,
     holdExpiresAt: online && isOpen(order) ? iso(order.holdExpiresAt) : null,
