@@ -154,11 +154,11 @@ const eligibilityWithCart = eligibilityStatement<{ cart: CartRow }>(
 /** The buyer of an order's invoice (the user and their own member), with that member's id. */
 export type CartBuyer = BuyerRow & { member_id: string | null };
 
-/** Beside each locked line: the organisation's settings, and the seller and buyer its invoice names. */
-type LockedRow = RawLine & CartOrganization & { seller: SellerRow; buyer: CartBuyer };
+/** Beside each cart line: the organisation's settings, and the seller and buyer its invoice names. */
+type CheckoutLineRow = RawLine & CartOrganization & { seller: SellerRow; buyer: CartBuyer };
 
-const lockLinesStatement = preparedStatement<LockedRow>(
-  'cart_lock_lines',
+const checkoutLinesStatement = preparedStatement<CheckoutLineRow>(
+  'cart_checkout_lines',
   sql`select ${LINE_FIELDS}, ${ORGANIZATION_FIELDS}, seller.seller, buyer.buyer
     ${linesFrom(sql`join organizations o on o.id = p.organization_id
       cross join lateral (
@@ -168,25 +168,44 @@ const lockLinesStatement = preparedStatement<LockedRow>(
         select row_to_json(x) as buyer from (select ${BUYER_COLUMNS} from users u
           left join members m on m.organization_id = u.organization_id and m.user_id = u.id
           where u.organization_id = p.organization_id and u.id = ${p('userId')} offset 0) x) buyer`)}
-    order by p.created_at, p.id
-    for update of p`,
+    order by p.created_at, p.id`,
 );
 
 /*
+ * The order, written in ONE statement run on its own (no explicit transaction: one round trip, and the
+ * row locks it takes are held only while it runs and commits). Optimistic: the cart was read without
+ * locks, so the statement first locks the lines it was priced from and checks that each is still an
+ * unordered cart line of the family on hold (`valid`); only then, and unless the structured reference is
+ * taken (`on conflict do nothing`: the caller draws another), is the order inserted, and everything else
+ * hangs on that insert: lines, awaited payment, participants moved onto the order, audit events, and the
+ * invoice (offline or free) with its lines. The invoice takes its number here from the organisation's
+ * counter row (`next_document_number`), locked from then until this statement commits: numbers stay
+ * gapless, and concurrent checkouts wait for each other only that long.
+ *
  * The participants are named by an array (`id = any(array(...))`), so that they are found by primary key:
  * `id in (select json_array_elements_text(...))` was planned as a hash join over the whole table.
  */
-const writeOrderStatement = preparedStatement<{ written: number }>(
+const writeOrderStatement = preparedStatement<{ valid: boolean; written: boolean }>(
   'cart_write_order',
   sql`
-  with o as (
+  with priced as (
+    select p.id from participants p
+    where p.organization_id = ${p('organizationId')}
+      and p.id = any(array(select json_array_elements_text(${p('participantIds')}::json)))
+      and p.family_id = ${p('familyId')} and p.status = 'reserved' and p.cart_linked and p.order_id is null
+      and p.hold_expires_at > ${p('now')}::timestamptz
+    for update of p
+  ), checked as (
+    select count(*) = json_array_length(${p('participantIds')}::json) as valid from priced
+  ), o as (
     insert into orders (organization_id, id, family_id, user_id, status, payment_provider,
       total_amount, tax_amount, paid_amount, structured_reference, locale, hold_expires_at, paid_at,
       created_at, updated_at)
-    values (${p('organizationId')}, ${p('orderId')}, ${p('familyId')}, ${p('userId')}, ${p('status')},
+    select ${p('organizationId')}, ${p('orderId')}, ${p('familyId')}, ${p('userId')}, ${p('status')},
       ${p('paymentProvider')}, ${p('totalAmount')}, ${p('taxAmount')}, ${p('paidAmount')},
       ${p('structuredReference')}, ${p('locale')}, ${p('holdExpiresAt')}::timestamptz,
-      ${p('paidAt')}::timestamptz, ${p('now')}::timestamptz, ${p('now')}::timestamptz)
+      ${p('paidAt')}::timestamptz, ${p('now')}::timestamptz, ${p('now')}::timestamptz
+    from checked where checked.valid
     on conflict do nothing
     returning id
   ), l as (
@@ -206,22 +225,26 @@ const writeOrderStatement = preparedStatement<{ written: number }>(
       order_id = ${p('orderId')},
       updated_at = ${p('now')}::timestamptz
     where organization_id = ${p('organizationId')}
-      and id = any(array(select json_array_elements_text(${p('participantIds')}::json)))
+      and id = any(array(select id from priced))
       and exists (select 1 from o)
   ), a as (
     insert into audit_events
     select * from json_populate_recordset(null::audit_events, ${p('audit')}::json)
     where exists (select 1 from o)
+  ), n as (
+    select next_document_number(${p('organizationId')}, 'invoice', ${p('invoiceYear')}::integer) as number
+    where exists (select 1 from o) and json_array_length(${p('invoices')}::json) > 0
   ), i as (
     insert into invoices
-    select * from json_populate_recordset(null::invoices, ${p('invoices')}::json)
-    where exists (select 1 from o)
+    select * from json_populate_recordset(null::invoices,
+      (select json_agg(x::jsonb || jsonb_build_object('number', n.number))
+       from json_array_elements(${p('invoices')}::json) x, n))
   ), il as (
     insert into invoice_lines
     select * from json_populate_recordset(null::invoice_lines, ${p('invoiceLines')}::json)
-    where exists (select 1 from o)
+    where exists (select 1 from n)
   )
-  select count(*)::int as written from o`,
+  select (select valid from checked) as valid, exists (select 1 from o) as written`,
 );
 
 const inCart = (organizationId: string, familyId: string) =>
@@ -258,12 +281,12 @@ export function createCartRepository(db: Executor) {
     },
 
     /**
-     * The family's cart lines, locked for checkout (other checkouts of the family wait), oldest first,
-     * with the organisation's settings and the buyer's name: one round trip. Lapsed lines are locked too
-     * (the caller leaves them out); no lines, no facts.
+     * The family's cart lines for checkout, oldest first, with the organisation's settings, the seller
+     * and the buyer: one round trip, no lock (`writeOrder` checks the lines again). Lapsed lines too (the
+     * caller leaves them out); no lines, no facts.
      */
-    async lockLines(organizationId: string, familyId: string, userId: string) {
-      const rows = await lockLinesStatement(db, { organizationId, familyId, userId });
+    async checkoutLines(organizationId: string, familyId: string, userId: string) {
+      const rows = await checkoutLinesStatement(db, { organizationId, familyId, userId });
       const first = rows[0];
       if (!first) return undefined;
       const organization: CartOrganization = {
@@ -283,10 +306,10 @@ export function createCartRepository(db: Executor) {
     },
 
     /**
-     * Writes an order made from cart lines in one statement: the order (unless its structured reference
-     * is taken: then nothing is written and the caller draws another), its lines, the awaited payment,
-     * the participants moved onto it, the audit events, and its invoice when it is issued at once.
-     * Answers whether it was written.
+     * Writes an order made from cart lines in one statement (`writeOrderStatement`). Answers
+     * `cart-changed` when a line is no longer in the cart as read (ordered meanwhile, removed, lapsed),
+     * `reference-taken` when the structured reference is another order's (nothing is written either way),
+     * else `written`.
      */
     async writeOrder(input: {
       order: typeof orders.$inferInsert & { createdAt: Date; updatedAt: Date };
@@ -297,7 +320,7 @@ export function createCartRepository(db: Executor) {
       holdExpiresAt: Date | null;
       audit: (typeof auditEvents.$inferInsert)[];
       invoice: { invoice: InvoiceRow; lines: InvoiceLineRow[] } | null;
-    }): Promise<boolean> {
+    }): Promise<'written' | 'cart-changed' | 'reference-taken'> {
       const { order } = input;
       const lineRecords = input.lines.map((l) => ({
         organization_id: l.organizationId,
@@ -364,9 +387,11 @@ export function createCartRepository(db: Executor) {
         participantIds: JSON.stringify(input.participantIds),
         audit: JSON.stringify(auditRecords),
         invoices: JSON.stringify(input.invoice ? [columnRecord(invoices, input.invoice.invoice)] : []),
+        invoiceYear: Number((input.invoice?.invoice.issueDate ?? '0').slice(0, 4)),
         invoiceLines: JSON.stringify(input.invoice?.lines.map((l) => columnRecord(invoiceLines, l)) ?? []),
       });
-      return (row?.written ?? 0) === 1;
+      if (!row?.valid) return 'cart-changed';
+      return row.written ? 'written' : 'reference-taken';
     },
 
     /** The family's cart lines whose hold has lapsed (the holds job removes them too). */

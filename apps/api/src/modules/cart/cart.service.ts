@@ -342,24 +342,25 @@ export function createCartService(ctx: AppContext) {
     },
 
     /**
-     * Turns the family's cart into an order, in one transaction that locks the cart lines still on hold.
-     * Offline: a structured reference, participants confirmed at once, the order waits for the transfer.
-     * Online: participants stay reserved (a fresh hold) until the provider says paid; the payment starts
-     * after commit. A free order is completed at once. Two statements: the locked lines with the
-     * organisation and the buyer, then the order written with all it brings (its invoice, offline or
-     * free, numbered when the transaction commits) in one statement.
+     * Turns the family's cart into an order. Offline: a structured reference, participants confirmed at
+     * once, the order waits for the transfer. Online: participants stay reserved (a fresh hold) until the
+     * provider says paid; the payment starts once the order is written. A free order is completed at once.
+     * Two statements, no transaction around them: the cart lines with the organisation, seller and buyer
+     * are read, then the order is written with all it brings (its invoice, offline or free) in one
+     * statement that first checks the lines are still the cart as read; a cart changed in between (a
+     * second checkout of the family, a line removed or lapsed) is read again.
      */
     async checkout(auth: AuthContext, input: CheckoutInput): Promise<CheckoutResult> {
       const organizationId = auth.organizationId;
       const familyId = familyOf(auth);
       const now = ctx.clock.now();
+      const repository = createCartRepository(ctx.db);
 
-      const built = await ctx.db.transaction(async (tx) => {
-        const repository = createCartRepository(tx);
-        const locked = await repository.lockLines(organizationId, familyId, auth.userId);
-        const lines = locked ? onHold(locked.lines, now) : [];
-        if (!locked || lines.length === 0) throw conflict(CART_MESSAGES.empty);
-        const { organization, seller, buyer } = locked;
+      const place = async () => {
+        const cart = await repository.checkoutLines(organizationId, familyId, auth.userId);
+        const lines = cart ? onHold(cart.lines, now) : [];
+        if (!cart || lines.length === 0) throw conflict(CART_MESSAGES.empty);
+        const { organization, seller, buyer } = cart;
         const allowed = paymentProvidersOf(organization);
         const priced = priceLines(lines, organization.timeZone);
         const totalAmount = priced.reduce((sum, p) => sum + p.price.totalAmount, 0);
@@ -483,7 +484,7 @@ export function createCartService(ctx: AppContext) {
         for (let attempt = 0; ; attempt++) {
           const reference = offline && !free ? newReference(organization.billingCountry) : null;
           if (invoice) invoice.invoice.structuredReference = reference;
-          const written = await repository.writeOrder({
+          const outcome = await repository.writeOrder({
             order: { ...order, structuredReference: reference },
             lines: lineRows,
             payments: paymentRows,
@@ -493,7 +494,8 @@ export function createCartService(ctx: AppContext) {
             audit,
             invoice,
           });
-          if (written) {
+          if (outcome === 'cart-changed') return 'cart-changed' as const;
+          if (outcome === 'written') {
             order.structuredReference = reference;
             break;
           }
@@ -522,7 +524,13 @@ export function createCartService(ctx: AppContext) {
           paymentRows,
           online: !confirmNow,
         };
-      });
+      };
+      let built = await place();
+      // Changed again and again: only when the family keeps editing its cart meanwhile.
+      for (let attempt = 1; built === 'cart-changed'; attempt++) {
+        if (attempt > 3) throw conflict(CART_MESSAGES.empty);
+        built = await place();
+      }
 
       if (built.online) {
         const redirectUrl = await orderService.startPayment(organizationId, built.order.id);
