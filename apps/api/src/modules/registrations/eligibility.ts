@@ -341,6 +341,11 @@ const p = (name: string) => sql.placeholder(name);
  * supplements; the caller's acceptance of the conditions. A caller may add columns of its own
  * (`extraColumns`, which may use the organisation `o` and the same placeholders): the cart reads the
  * family's cart in the same round trip. Values: `eligibilityValues`.
+ *
+ * The member's registrations are read by the member's index whatever the statistics say (`offset 0`
+ * fence, statuses filtered outside it): with the status list inside, the live-registrations unique index
+ * (organisation, session, member) fits too, and on stale statistics the planner walked all of it for
+ * every pair checked (120+ pages on the bench database, growing with every registration).
  */
 export function eligibilityStatement<Extra = unknown>(name: string, extraColumns?: SQL) {
   return preparedStatement<EligibilityRow & Extra>(
@@ -364,11 +369,14 @@ export function eligibilityStatement<Extra = unknown>(name: string, extraColumns
           order by c.start_date_time), '[]'::json)
         from (
           select p.service_id, p.status, os.start_date_time, ob.name as blueprint_name
-          from participants p
-          join services os on os.organization_id = p.organization_id and os.id = p.service_id
+          from (
+            select p.service_id, p.status, p.cart_linked, p.order_id, p.hold_expires_at
+            from participants p
+            where p.organization_id = o.id and p.member_id = ${p('memberId')}
+            offset 0) p
+          join services os on os.organization_id = o.id and os.id = p.service_id
           join blueprints ob on ob.organization_id = os.organization_id and ob.id = os.blueprint_id
-          where p.organization_id = o.id and p.member_id = ${p('memberId')}
-            and p.status in ('invited', 'reserved', 'confirmed', 'needs-review')
+          where p.status in ('invited', 'reserved', 'confirmed', 'needs-review')
             and (p.service_id = s.id or (
               p.status in ('invited', 'reserved', 'confirmed') and os.status <> 'cancelled'
               and os.start_date_time < s.start_date_time + make_interval(mins => s.duration)
