@@ -12,7 +12,9 @@ export type NumberedDocument = 'invoice' | 'credit-note';
  *
  * Credit notes take theirs this way. Invoices are written without one and numbered at COMMIT by the
  * same function (trigger `invoices_number_at_commit`), which keeps the organisation's invoice counter
- * locked for the commit only: checkouts issue invoices, and would otherwise wait for each other.
+ * locked for the commit only; the checkout, a single statement, calls it inline (cart.repository.ts).
+ * Either way the counter is not held across a round trip to the app, which checkouts of the whole
+ * organisation would otherwise queue behind.
  */
 export async function nextDocumentNumber(
   tx: Executor,
