@@ -166,6 +166,17 @@ export function priceLines(lines: NewDocumentLine[], exempt: boolean) {
   });
 }
 
+/** What a document line prints, the same on invoices and credit notes. */
+const printedLine = (l: ReturnType<typeof priceLines>[number]) => ({
+  description: l.description,
+  quantity: l.quantity,
+  unitPrice: l.unitPrice,
+  taxPercentage: l.taxPercentage,
+  totalAmount: l.totalAmount,
+  taxAmount: l.taxAmount,
+  position: l.position,
+});
+
 export interface NewInvoice {
   organizationId: string;
   orderId?: string | null;
@@ -232,14 +243,8 @@ export function buildInvoice(input: NewInvoice): { invoice: InvoiceRow; lines: I
     invoiceId: id,
     orderLineId: l.orderLineId ?? null,
     blueprintId: l.blueprintId ?? null,
-    description: l.description,
     serviceDate: l.serviceDate ?? null,
-    quantity: l.quantity,
-    unitPrice: l.unitPrice,
-    taxPercentage: l.taxPercentage,
-    totalAmount: l.totalAmount,
-    taxAmount: l.taxAmount,
-    position: l.position,
+    ...printedLine(l),
   }));
   return { invoice, lines };
 }
@@ -472,13 +477,7 @@ export async function insertCreditNote(
       id: newId('cn', input.issuedAt.getTime()),
       creditNoteId: id,
       invoiceLineId: l.invoiceLineId ?? null,
-      description: l.description,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      taxPercentage: l.taxPercentage,
-      totalAmount: l.totalAmount,
-      taxAmount: l.taxAmount,
-      position: l.position,
+      ...printedLine(l),
     })),
   );
   await tx.execute(sql`

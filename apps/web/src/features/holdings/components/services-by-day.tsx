@@ -44,7 +44,7 @@ export function ServicesByDay({
               const cancelled = service.status === 'cancelled';
               const color = HEX.test(service.colorCode) ? service.colorCode : '#64748B';
               return (
-                <li key={service.id} data-service={service.id}>
+                <li key={service.id} data-service={service.id} data-status={service.status}>
                   <Link
                     to={linkTo(service.id)}
                     className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 sm:gap-4"
