@@ -8,8 +8,21 @@ export type AuthSessionRow = typeof authSessions.$inferSelect;
 
 /** Sessions, refresh tokens, sign-in codes and reset links. Every query is scoped to the organisation. */
 export function createAuthRepository(db: Executor) {
+  // What every signed-in request needs, and no more: it runs once per API request.
   const liveSessionUser = db
-    .select({ user: users, session: authSessions })
+    .select({
+      user: {
+        id: users.id,
+        role: users.role,
+        isHolder: users.isHolder,
+        isSystemAdmin: users.isSystemAdmin,
+        familyId: users.familyId,
+        establishmentId: users.establishmentId,
+        email: users.email,
+        locale: users.locale,
+      },
+      session: { impersonatorUserId: authSessions.impersonatorUserId },
+    })
     .from(authSessions)
     .innerJoin(
       users,
