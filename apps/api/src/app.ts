@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -133,7 +133,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const [baseHostname] = config.appBaseHost.split(':');
-  await app.register(helmet, {
+  // Security headers on every answer, from a middleware built once (@fastify/helmet builds one, parsing
+  // the content security policy again, at every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
@@ -142,6 +144,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   await app.register(cors, {
     // Only the platform's own hosts (any organisation's subdomain) may call the API from a browser.
     origin: (origin, callback) => {
