@@ -11,7 +11,7 @@ export interface TabItem {
 
 /**
  * Tabs as the WAI-ARIA pattern: one tab stop, arrow keys (and Home, End) move between tabs and show
- * them, the panel is labelled by its tab. The tab strip scrolls sideways on narrow screens.
+ * them, the panel is labelled by its tab. On phones the tabs share the strip's width.
  */
 export function Tabs({
   items,
@@ -76,7 +76,9 @@ export function Tabs({
               onClick={() => setSelected(item.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cn(
-                '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-2 py-2.5 sm:px-3 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600',
+                // Phones: the tabs share the width and a long label goes on two lines (a sideways
+                // scrolling strip hid the last tab); wider screens: each tab as wide as its label.
+                '-mb-px inline-flex min-w-0 flex-1 items-center justify-center gap-2 border-b-2 px-2 py-2.5 text-center text-sm leading-tight font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 sm:flex-none sm:shrink-0 sm:px-3 sm:whitespace-nowrap',
                 active
                   ? 'border-brand-700 text-brand-800'
                   : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
