@@ -128,6 +128,10 @@ export const orders = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     index('orders_org_family_created').on(t.organizationId, t.familyId, t.createdAt),
     index('orders_org_status_created').on(t.organizationId, t.status, t.createdAt),
+    // The holds job's question (unpaid online orders whose hold lapsed); offline orders are not in it.
+    index('orders_online_hold_expiry')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} in ('pending', 'require-action') and ${t.paymentProvider} <> 'offline'`),
     uniqueIndex('orders_org_reference_unique').on(t.organizationId, t.structuredReference),
     foreignKey({
       columns: [t.organizationId, t.familyId],

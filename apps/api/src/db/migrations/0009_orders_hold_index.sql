@@ -1,0 +1,1 @@
+CREATE INDEX "orders_online_hold_expiry" ON "orders" USING btree ("hold_expires_at") WHERE "orders"."status" in ('pending', 'require-action') and "orders"."payment_provider" <> 'offline';
