@@ -313,8 +313,38 @@ describe('GET /members', () => {
   });
 });
 
+describe("the member page's tabs", () => {
+  it("lists the family's registrations and orders for a manager; a family may not list them", async () => {
+    const detail = (await call('manager', 'GET', `/api/members/${ids['sarah.janssens@demo.test']}`)).json();
+    const familyId = detail.familyId as string;
+    const family = await t.database.query<{ participants: number; orders: number }>(
+      `select (select count(*)::int from participants where organization_id = 'org_demo' and family_id = $1)
+                as participants,
+              (select count(*)::int from orders where organization_id = 'org_demo' and family_id = $1) as orders`,
+      [familyId],
+    );
+    expect(family[0]!.participants).toBeGreaterThan(0);
+    expect(family[0]!.orders).toBeGreaterThan(0);
+
+    const registrations = await call('manager', 'GET', '/api/participants', { query: { familyId } });
+    expect(registrations.statusCode, registrations.body).toBe(200);
+    expect(registrations.json().total).toBe(family[0]!.participants);
+    for (const p of registrations.json().items) expect(p.familyId).toBe(familyId);
+
+    const orders = await call('manager', 'GET', '/api/orders', { query: { familyId } });
+    expect(orders.statusCode, orders.body).toBe(200);
+    expect(orders.json().total).toBe(family[0]!.orders);
+    for (const o of orders.json().items) expect(o.family.id).toBe(familyId);
+
+    expect((await call('parent', 'GET', '/api/participants', { query: { familyId } })).statusCode).toBe(403);
+    const bad = await call('manager', 'GET', '/api/participants', { query: { familyId: 'f'.repeat(101) } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toContainEqual(expect.objectContaining({ field: 'familyId' }));
+  });
+});
+
 describe('GET /members/{userId}', () => {
-  it("shows the person, family with ages, representatives and the later issues' tabs", async () => {
+  it('shows the person, family with ages and representatives', async () => {
     const r = await call('manager', 'GET', `/api/members/${ids['sarah.janssens@demo.test']}`);
     expect(r.statusCode).toBe(200);
     const detail = r.json();
@@ -338,8 +368,6 @@ describe('GET /members/{userId}', () => {
         email: 'sarah.janssens@demo.test',
       },
       permissions: { canEdit: true, canChangeRole: true },
-      registrations: [],
-      orders: [],
       documents: [],
     });
     expect(detail.family.map((m: { firstName: string }) => m.firstName)).toEqual(['Emma', 'Louis', 'Noah']);

@@ -150,6 +150,29 @@ describe.skipIf(!browserAvailable)('the members administration', () => {
       await page.getByRole('heading', { level: 1, name: 'Claire Peeters' }).waitFor();
       await shoot(page, 'members-11-phone-member');
 
+      // A family with registrations and orders: its member page lists them, on a phone too.
+      await page.goto(at('demo', '/members/participants?q=sarah.janssens'));
+      await page
+        .locator('[data-member-card]')
+        .filter({ hasText: 'Sarah Janssens' })
+        .getByRole('link')
+        .first()
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Sarah Janssens' }).waitFor();
+      const registrations = page.locator('[data-family-registration]');
+      await registrations.first().waitFor();
+      await expect(registrations.first().locator('[data-participant-status]').count()).resolves.toBe(1);
+      await page.locator('[data-member-tabs]').scrollIntoViewIfNeeded();
+      await snap(page, 'members-12-phone-family-registrations');
+      await page.getByRole('tab', { name: /Commandes/ }).click();
+      const orderRows = page.locator('[data-family-orders] [data-order-row]');
+      await orderRows.first().waitFor();
+      await expect(orderRows.first().getAttribute('href')).resolves.toMatch(/^\/orders\/ord_/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await snap(page, 'members-13-phone-family-orders');
+
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -184,6 +184,8 @@ export const participantListQuerySchema = (locale: Locale) =>
       blueprintId: optionalId,
       serviceId: optionalId,
       memberId: optionalId,
+      /** A family's registrations (the member page). */
+      familyId: optionalId,
       status: z.enum(PARTICIPANT_STATUSES.values).optional(),
       /** Part of the member's name. */
       q: z.string().trim().max(100).optional(),

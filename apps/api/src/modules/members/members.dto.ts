@@ -129,10 +129,8 @@ export const memberDetailSchema = z.object({
   permissions: z.object({ canEdit: z.boolean(), canChangeRole: z.boolean() }),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
-  // Tabs of the member's page, filled as their issues land: the registrations issue lists the family's
-  // participants here, the orders issue its orders and invoices, the documents issue its documents.
-  registrations: z.array(z.unknown()),
-  orders: z.array(z.unknown()),
+  // The member page's registrations and orders tabs read `GET /participants?familyId=` and
+  // `GET /orders?familyId=`; its documents tab is filled by the documents issue (certificates).
   documents: z.array(z.unknown()),
 });
 
@@ -215,8 +213,6 @@ export function toMemberDetailDto(
     permissions: { canEdit, canChangeRole: canEdit && user.id !== context.actorUserId },
     lastLoginAt: iso(user.lastLoginAt),
     createdAt: user.createdAt.toISOString(),
-    registrations: [],
-    orders: [],
     documents: [],
   };
 }

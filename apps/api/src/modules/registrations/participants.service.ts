@@ -278,6 +278,7 @@ export function createParticipantsService(ctx: AppContext) {
         blueprintId: query.blueprintId,
         serviceId: query.serviceId,
         memberId: query.memberId,
+        familyId: query.familyId,
         statuses: reviewsOnly ? ['needs-review'] : query.status ? [query.status] : undefined,
         q: query.q || undefined,
       },

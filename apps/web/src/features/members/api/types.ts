@@ -90,9 +90,7 @@ export interface MemberDetail {
   permissions: { canEdit: boolean; canChangeRole: boolean };
   lastLoginAt: string | null;
   createdAt: string;
-  /** Filled by the registrations, orders and documents issues. */
-  registrations: unknown[];
-  orders: unknown[];
+  /** Filled by the documents issue (certificates). */
   documents: unknown[];
 }
 

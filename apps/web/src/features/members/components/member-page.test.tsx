@@ -11,6 +11,7 @@ import { clearImpersonation, savedImpersonation } from '@/lib/impersonation';
 import { paths } from '@/lib/paths';
 import { createQueryClient } from '@/lib/query-client';
 import { fakeAccessToken, fakeApi, json, makeUser, signInResult } from '@/test/fake-api';
+import { page, participant } from '@/features/registry/testing/fixtures';
 import { ESTABLISHMENTS, memberDetail } from '../testing/fixtures';
 import { MemberPage } from './member-page';
 
@@ -73,10 +74,73 @@ afterEach(() => {
 });
 
 describe("a member's page", () => {
+  it("lists the family's registrations and orders, and retries a tab that failed", async () => {
+    let ordersFail = true;
+    const api = fakeApi({
+      'GET /api/members/usr_parent': () => json(200, memberDetail()),
+      'GET /api/establishments': () => json(200, ESTABLISHMENTS),
+      'GET /api/participants': () =>
+        json(
+          200,
+          page([
+            participant(),
+            participant({
+              id: 'reg_2',
+              status: 'reserved',
+              member: { id: 'mbr_tom', firstName: 'Tom', lastName: 'Peeters' },
+            }),
+          ]),
+        ),
+      'GET /api/orders': () =>
+        ordersFail
+          ? json(403, { statusCode: 403, error: 'forbidden', message: 'Accès refusé' })
+          : json(
+              200,
+              page([
+                {
+                  id: 'ord_1',
+                  status: 'pending',
+                  paymentProvider: 'offline',
+                  totalAmount: 9550,
+                  paidAmount: 0,
+                  family: { id: 'fam_parent', name: 'Famille Peeters' },
+                  linesCount: 2,
+                  createdAt: '2026-11-20T10:00:00.000Z',
+                  paidAt: null,
+                },
+              ]),
+            ),
+    });
+    const user = userEvent.setup();
+    renderAt('/members/participants/usr_parent');
+    const registrations = await screen.findByText(
+      (_, element) => element?.getAttribute('data-family-registrations') === '',
+    );
+    const rows = within(registrations).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Léa PeetersJudo'),
+      expect.stringContaining('Tom PeetersJudo'),
+    ]);
+    expect(within(rows[0]!).getByText('Confirmé')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Réservé')).toBeInTheDocument();
+    expect(screen.getByText('2 inscriptions')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === '/api/participants')!.url).toContain('familyId=fam_parent');
+
+    await user.click(screen.getByRole('tab', { name: 'Commandes' }));
+    ordersFail = false;
+    await user.click(await screen.findByRole('button', { name: 'Réessayer' }));
+    const order = await screen.findByRole('link', { name: /95,50/ });
+    expect(order).toHaveAttribute('href', paths.order.to('ord_1'));
+    expect(within(order).getByText('En attente')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === '/api/orders')!.url).toContain('familyId=fam_parent');
+  });
+
   it('shows the person, the family with ages, the representatives and the empty tabs', async () => {
     fakeApi({
       'GET /api/members/usr_parent': () => json(200, memberDetail()),
       'GET /api/establishments': () => json(200, ESTABLISHMENTS),
+      'GET /api/participants': () => json(200, page([])),
+      'GET /api/orders': () => json(200, page([])),
     });
     const user = userEvent.setup();
     renderAt('/members/participants/usr_parent');
@@ -91,9 +155,9 @@ describe("a member's page", () => {
     expect(screen.getByText('20/11/2026 17:05')).toBeInTheDocument();
 
     expect(screen.getByRole('tab', { name: 'Inscriptions' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('Aucune inscription à afficher')).toBeInTheDocument();
+    expect(await screen.findByText('Aucune inscription')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Commandes' }));
-    expect(screen.getByText('Aucune commande à afficher')).toBeInTheDocument();
+    expect(screen.getByText('Aucune commande')).toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Documents' })).toHaveFocus();
     expect(screen.getByText('Aucun document à afficher')).toBeInTheDocument();

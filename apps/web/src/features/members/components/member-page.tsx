@@ -1,16 +1,14 @@
 import { canManageUsers } from '@inscrio/shared';
-import { Building2, ClipboardList, FileText, ShoppingBag, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Building2, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { ErrorState } from '@/components/feedback/error-state';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/dates';
@@ -20,6 +18,7 @@ import { useMember } from '../api/get-member';
 import type { MemberDetail } from '../api/types';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { AccountCard } from './account-card';
+import { FamilyActivityTabs } from './family-activity-tabs';
 import { FamilyCard, RepresentativesCard } from './family-cards';
 import { Detail, PersonCard } from './person-card';
 import { SignInAsDialog } from './sign-in-as-dialog';
@@ -41,45 +40,6 @@ function useBackLink(): { to: string; label: string } {
   return holders
     ? { to: paths.holders.to(), label: t('list.titles.holders') }
     : { to: paths.participants.to(), label: t('list.titles.participants') };
-}
-
-/** The registrations, orders and documents of the member's family: filled as those features land. */
-function MemberTabs({ member }: { member: MemberDetail }) {
-  const { t } = useTranslation('members');
-  const tab = (id: 'registrations' | 'orders' | 'documents', icon: ReactNode, items: unknown[]) => ({
-    id,
-    label: t(`tabs.${id}`),
-    extra:
-      items.length > 0 ? (
-        <Badge variant="secondary" className="tabular-nums">
-          {items.length}
-        </Badge>
-      ) : null,
-    content:
-      items.length === 0 ? (
-        <EmptyState icon={icon} title={t(`tabs.empty.${id}.title`)} text={t(`tabs.empty.${id}.text`)} />
-      ) : (
-        <p className="text-sm text-slate-600">{t(`tabs.count.${id}`, { count: items.length })}</p>
-      ),
-  });
-  return (
-    <Card data-member-tabs="">
-      <CardContent>
-        <Tabs
-          label={t('tabs.label')}
-          items={[
-            tab(
-              'registrations',
-              <ClipboardList className="size-8" aria-hidden="true" />,
-              member.registrations,
-            ),
-            tab('orders', <ShoppingBag className="size-8" aria-hidden="true" />, member.orders),
-            tab('documents', <FileText className="size-8" aria-hidden="true" />, member.documents),
-          ]}
-        />
-      </CardContent>
-    </Card>
-  );
 }
 
 function ActivityCard({ member }: { member: MemberDetail }) {
@@ -192,7 +152,7 @@ export function MemberPage() {
                 <RepresentativesCard member={member} />
               </div>
               <div className="order-5 min-w-0">
-                <MemberTabs member={member} />
+                <FamilyActivityTabs member={member} />
               </div>
             </div>
             <div className="contents lg:block lg:min-w-0 lg:space-y-6">

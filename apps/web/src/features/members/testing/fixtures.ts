@@ -83,8 +83,6 @@ export function memberDetail(overrides: Partial<MemberDetail> = {}): MemberDetai
     permissions: { canEdit: true, canChangeRole: true },
     lastLoginAt: '2026-11-20T16:05:00.000Z',
     createdAt: '2026-11-22T01:29:46.276Z',
-    registrations: [],
-    orders: [],
     documents: [],
     ...overrides,
   };

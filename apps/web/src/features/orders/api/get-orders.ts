@@ -5,6 +5,8 @@ import { api } from '@/lib/api-client';
 export interface OrderFilters {
   page: number;
   status?: RegistrationStatus | undefined;
+  /** Managers: one family's orders (the member page). */
+  familyId?: string | undefined;
 }
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -12,7 +14,12 @@ export const ORDERS_PAGE_SIZE = 20;
 /** `GET /orders`: a family's own orders; managers see every order of the organisation, filtered. */
 export function getOrders(filters: OrderFilters, signal?: AbortSignal): Promise<OrderPage> {
   return api.get<OrderPage>('/orders', {
-    query: { page: filters.page, pageSize: ORDERS_PAGE_SIZE, status: filters.status },
+    query: {
+      page: filters.page,
+      pageSize: ORDERS_PAGE_SIZE,
+      status: filters.status,
+      familyId: filters.familyId,
+    },
     signal,
   });
 }

@@ -1,10 +1,9 @@
 import {
-  formatMoney,
   isAtLeastEstManager,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
 } from '@inscrio/shared';
-import { ChevronRight, ReceiptText } from 'lucide-react';
+import { ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/feedback/error-state';
@@ -14,12 +13,10 @@ import { SelectField } from '@/components/ui/form-field';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth-store';
-import { formatDateTime } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
 import { useOrders } from '../api/get-orders';
-import { useTimeZone } from '@/lib/use-time-zone';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderRow } from './order-row';
 
 function ListSkeleton() {
   return (
@@ -40,7 +37,6 @@ function ListSkeleton() {
 export function OrdersPage() {
   const { t } = useTranslation('orders');
   const locale = useLocale();
-  const timeZone = useTimeZone();
   const { user } = useAuth();
   const manager = isAtLeastEstManager(user);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -113,40 +109,7 @@ export function OrdersPage() {
           <ul className="space-y-2" data-orders="" aria-busy={query.isFetching || undefined}>
             {data.items.map((order) => (
               <li key={order.id}>
-                <Link
-                  to={paths.order.to(order.id)}
-                  className="group flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-xs transition hover:border-brand-200 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600"
-                  data-order-row={order.id}
-                >
-                  <div className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] sm:items-center sm:gap-4">
-                    <div className="min-w-0">
-                      <p className="truncate font-semibold text-slate-900">
-                        {manager
-                          ? order.family.name
-                          : t('list.orderOf', { date: formatDateTime(order.createdAt, timeZone, locale) })}
-                      </p>
-                      <p className="text-sm text-slate-600">
-                        {manager ? `${formatDateTime(order.createdAt, timeZone, locale)} · ` : null}
-                        {t('list.lines', { count: order.linesCount })}
-                      </p>
-                    </div>
-                    <div className="text-sm sm:text-right">
-                      <p className="font-semibold text-slate-900 tabular-nums" data-order-total="">
-                        {formatMoney(order.totalAmount, locale)}
-                      </p>
-                      <p className="text-slate-600 tabular-nums">
-                        {t('list.paid', { amount: formatMoney(order.paidAmount, locale) })}
-                      </p>
-                    </div>
-                    <div className="sm:justify-self-end">
-                      <OrderStatusBadge status={order.status} />
-                    </div>
-                  </div>
-                  <ChevronRight
-                    className="size-4 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-700"
-                    aria-hidden="true"
-                  />
-                </Link>
+                <OrderRow order={order} showFamily={manager} />
               </li>
             ))}
           </ul>

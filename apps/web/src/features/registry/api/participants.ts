@@ -12,6 +12,8 @@ export interface ParticipantFilters {
   periodId?: string;
   blueprintId?: string;
   serviceId?: string;
+  /** One family's registrations (the member page). */
+  familyId?: string;
   status?: ParticipantStatus;
   q?: string;
   page: number;
@@ -27,6 +29,7 @@ export function getParticipants(filters: ParticipantFilters, signal?: AbortSigna
       periodId: filters.periodId || undefined,
       blueprintId: filters.blueprintId || undefined,
       serviceId: filters.serviceId || undefined,
+      familyId: filters.familyId || undefined,
       status: filters.status,
       q: filters.q?.trim() || undefined,
       page: filters.page,
