@@ -427,7 +427,9 @@ describe('free invoices, accounting lists and export', () => {
           buyer, total_amount
         from invoices where organization_id = ${ORG} and number = ${firstNumber}`);
       const [copy] = rowsOf<{ number: string | null }>(
-        await tx.execute(sql`select number from invoices where organization_id = ${ORG} and id = 'inv_rolled_back'`),
+        await tx.execute(
+          sql`select number from invoices where organization_id = ${ORG} and id = 'inv_rolled_back'`,
+        ),
       );
       expect(copy).toEqual({ number: null });
       throw new Error('rolled back');

@@ -473,7 +473,11 @@ export function createCartService(ctx: AppContext) {
               seller,
               buyer: buyerSnapshot(buyer),
               lines: orderInvoiceLines(
-                priced.map(({ line }, i) => ({ ...lineRows[i]!, blueprintId: line.blueprintId, startDateTime: line.startDateTime })),
+                priced.map(({ line }, i) => ({
+                  ...lineRows[i]!,
+                  blueprintId: line.blueprintId,
+                  startDateTime: line.startDateTime,
+                })),
                 organization.timeZone,
               ),
             })

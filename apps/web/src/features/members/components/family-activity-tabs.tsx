@@ -45,7 +45,13 @@ export function FamilyActivityTabs({ member }: { member: MemberDetail }) {
   const empty = (id: TabId, icon: ReactNode) => (
     <EmptyState icon={icon} title={t(`tabs.empty.${id}.title`)} text={t(`tabs.empty.${id}.text`)} />
   );
-  const pages = (id: TabId, total: number, page: number, pageSize: number, onPage: (page: number) => void) => (
+  const pages = (
+    id: TabId,
+    total: number,
+    page: number,
+    pageSize: number,
+    onPage: (page: number) => void,
+  ) => (
     <Pagination
       className="mt-4"
       page={page}
@@ -128,13 +134,7 @@ export function FamilyActivityTabs({ member }: { member: MemberDetail }) {
 }
 
 /** A tab's list as it loads, fails (with a retry) or arrives. */
-function TabState<T>({
-  query,
-  children,
-}: {
-  query: UseQueryResult<T>;
-  children: (data: T) => ReactNode;
-}) {
+function TabState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   if (query.isPending) {
     return (
       <ul className="space-y-2" aria-busy="true" data-tab-loading="">
@@ -174,7 +174,10 @@ function RegistrationList({ page }: { page: ParticipantPage }) {
             </p>
             <p className="text-sm text-slate-700">{participant.service.blueprintName}</p>
             <p className="text-sm text-slate-600">
-              <SessionDate start={participant.service.startDateTime} duration={participant.service.duration} />
+              <SessionDate
+                start={participant.service.startDateTime}
+                duration={participant.service.duration}
+              />
             </p>
           </div>
           <ParticipantStatusBadge status={participant.status} />

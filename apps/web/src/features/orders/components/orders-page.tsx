@@ -1,8 +1,4 @@
-import {
-  isAtLeastEstManager,
-  REGISTRATION_STATUSES,
-  type RegistrationStatus,
-} from '@inscrio/shared';
+import { isAtLeastEstManager, REGISTRATION_STATUSES, type RegistrationStatus } from '@inscrio/shared';
 import { ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
