@@ -184,6 +184,32 @@ describe('invoices of orders', () => {
     await expectBalanced(orderId);
   });
 
+  it('a participant moved to another session takes its order line along; the issued invoice stays', async () => {
+    const { family, orderId } = await buy();
+    const before = (await call(family.token, 'GET', `/api/orders/${orderId}`)).json();
+    const [invoice] = await invoiceOf(family.token, orderId);
+    const issued = await detail(manager, invoice!.id);
+    const other = await createActivity(t.db, {
+      name: 'Stage de printemps',
+      sessions: [{ start: inDays(30) }],
+    });
+    const moved = await call(manager, 'POST', `/api/participants/${before.lines[0].participantId}/move`, {
+      serviceId: other.serviceIds[0],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const after = (await call(family.token, 'GET', `/api/orders/${orderId}`)).json();
+    expect(after.lines).toHaveLength(1);
+    expect(after.lines[0].service).toMatchObject({
+      id: other.serviceIds[0],
+      blueprintName: 'Stage de printemps',
+    });
+    expect(after.lines[0].description).toMatch(/^Stage de printemps — /);
+    expect(after.lines[0].description).not.toBe(before.lines[0].description);
+    expect(after.totalAmount).toBe(before.totalAmount);
+    expect((await detail(manager, invoice!.id)).lines).toEqual(issued.lines);
+  });
+
   it('a manager marks an offline invoice paid: the order completes and the invoice is paid', async () => {
     const { family, orderId } = await buy();
     const [invoice] = await invoiceOf(family.token, orderId);

@@ -1,6 +1,16 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { blueprints, members, organizations, participants, periods, services, users } from '../../db/schema';
+import {
+  blueprints,
+  members,
+  orderLines,
+  orders,
+  organizations,
+  participants,
+  periods,
+  services,
+  users,
+} from '../../db/schema';
 
 export type ParticipantRow = typeof participants.$inferSelect;
 export type NewParticipantRow = typeof participants.$inferInsert;
@@ -215,6 +225,43 @@ export function createParticipantsRepository(db: Executor) {
         .update(participants)
         .set({ ...fields, updatedAt: now })
         .where(and(eq(participants.organizationId, organizationId), eq(participants.id, id)));
+    },
+
+    /** The order line of a participant that was ordered, with what its description is written from. */
+    async orderLineOf(organizationId: string, participantId: string) {
+      const [row] = await db
+        .select({
+          id: orderLines.id,
+          locale: orders.locale,
+          firstName: members.firstName,
+          lastName: members.lastName,
+          timeZone: organizations.timeZone,
+        })
+        .from(orderLines)
+        .innerJoin(
+          orders,
+          and(eq(orders.organizationId, orderLines.organizationId), eq(orders.id, orderLines.orderId)),
+        )
+        .innerJoin(
+          members,
+          and(eq(members.organizationId, orderLines.organizationId), eq(members.id, orderLines.memberId)),
+        )
+        .innerJoin(organizations, eq(organizations.id, orderLines.organizationId))
+        .where(
+          and(eq(orderLines.organizationId, organizationId), eq(orderLines.participantId, participantId)),
+        );
+      return row;
+    },
+
+    async updateOrderLine(
+      organizationId: string,
+      id: string,
+      fields: { serviceId: string; description: string },
+    ) {
+      await db
+        .update(orderLines)
+        .set(fields)
+        .where(and(eq(orderLines.organizationId, organizationId), eq(orderLines.id, id)));
     },
 
     /** The session, its activity and its period's opening, in this organisation. */

@@ -1,10 +1,12 @@
 import {
   type DirectRegistrationInput,
   type DirectRegistrationResult,
+  displayName,
   isAtLeastEstManager,
   type Locale,
   type ParticipantListQuery,
   type ParticipantPage,
+  resolveLocale,
   type ReviewPage,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
@@ -17,6 +19,7 @@ import { newId } from '../../lib/ids';
 import { type AuthContext, establishmentScope } from '../../plugins/auth';
 import { ageInMonths } from '../catalog/catalog.service';
 import { familyOf } from '../family/family.service';
+import { lineDescription } from '../orders/orders.dto';
 import {
   alreadyRegisteredRefusal,
   checkEligibility,
@@ -378,6 +381,22 @@ export function createParticipantsService(ctx: AppContext) {
           await releaseSeat(tx, organizationId, row.id);
           const now = ctx.clock.now();
           await participants.update(organizationId, row.id, { serviceId, holdsSeat: true }, now);
+          // Its order line follows it (the order page shows the session attended); an invoice already
+          // issued stays as issued.
+          const line = await participants.orderLineOf(organizationId, row.id);
+          if (line) {
+            const locale = resolveLocale(line.locale);
+            await participants.updateOrderLine(organizationId, line.id, {
+              serviceId,
+              description: lineDescription(
+                target.blueprintName,
+                target.startDateTime,
+                line.timeZone,
+                displayName(line, 'participant', locale),
+                locale,
+              ),
+            });
+          }
           await ctx.audit.record(
             {
               organizationId,
