@@ -79,7 +79,7 @@ export function Tabs({
                 // Phones: the tabs share the width and a label of several words may take two lines (a
                 // strip of one-line labels hid the last tab); one that still does not fit scrolls.
                 // Wider screens: each tab as wide as its label.
-                '-mb-px inline-flex flex-auto items-center justify-center gap-2 border-b-2 px-2 py-2.5 text-center text-sm leading-tight font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 sm:flex-none sm:shrink-0 sm:px-3 sm:whitespace-nowrap',
+                '-mb-px inline-flex flex-auto items-center justify-center gap-2 border-b-2 px-1 py-2.5 text-center text-[13px] leading-tight font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 sm:flex-none sm:shrink-0 sm:px-3 sm:text-sm sm:whitespace-nowrap',
                 active
                   ? 'border-brand-700 text-brand-800'
                   : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',

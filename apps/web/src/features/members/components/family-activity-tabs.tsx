@@ -66,7 +66,8 @@ export function FamilyActivityTabs({ member }: { member: MemberDetail }) {
 
   return (
     <Card data-member-tabs="">
-      <CardContent>
+      {/* A little less padding on phones, so that the three tabs fit on the narrowest ones. */}
+      <CardContent className="px-4">
         <Tabs
           label={t('tabs.label')}
           items={[

@@ -79,7 +79,12 @@ export function SignInAsDialog({ member }: { member: MemberDetail }) {
       open={open}
       onOpenChange={onOpenChange}
       trigger={
-        <Button variant="secondary" data-sign-in-as="">
+        // A long label: on the narrowest phones it takes two lines rather than overflow the page.
+        <Button
+          variant="secondary"
+          className="h-auto min-h-10 max-w-full shrink py-2 whitespace-normal"
+          data-sign-in-as=""
+        >
           <LogIn aria-hidden="true" />
           {t('signInAs.button')}
         </Button>
