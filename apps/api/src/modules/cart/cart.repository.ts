@@ -1,7 +1,16 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { columnRecord, type Executor, preparedStatement } from '../../db/client';
-import type { auditEvents, orderLines, orders, payments } from '../../db/schema';
-import { invoiceLines, invoices, participants, periods, services } from '../../db/schema';
+import type { orders } from '../../db/schema';
+import {
+  auditEvents,
+  invoiceLines,
+  invoices,
+  orderLines,
+  participants,
+  payments,
+  periods,
+  services,
+} from '../../db/schema';
 import {
   BUYER_COLUMNS,
   type BuyerRow,
@@ -312,7 +321,8 @@ export function createCartRepository(db: Executor) {
     },
 
     /**
-     * Writes an order made from cart lines in one statement (`writeOrderStatement`). Answers
+     * Writes an order made from cart lines in one statement (`writeOrderStatement`); the rows are given
+     * whole (`columnRecord`: a column left out is NULL, not its default). Answers
      * `cart-changed` when a line is no longer in the cart as read (ordered meanwhile, removed, lapsed),
      * `reference-taken` when the structured reference is another order's (nothing is written either way),
      * else `written`.
@@ -328,50 +338,6 @@ export function createCartRepository(db: Executor) {
       invoice: { invoice: InvoiceRow; lines: InvoiceLineRow[] } | null;
     }): Promise<'written' | 'cart-changed' | 'reference-taken'> {
       const { order } = input;
-      const lineRecords = input.lines.map((l) => ({
-        organization_id: l.organizationId,
-        id: l.id,
-        order_id: l.orderId,
-        participant_id: l.participantId,
-        service_id: l.serviceId,
-        member_id: l.memberId,
-        description: l.description,
-        unit_price: l.unitPrice,
-        supplements: l.supplements ?? [],
-        tax_percentage: l.taxPercentage ?? 0,
-        total_amount: l.totalAmount,
-        tax_amount: l.taxAmount ?? 0,
-        position: l.position ?? 0,
-      }));
-      const paymentRecords = input.payments.map((pay) => ({
-        organization_id: pay.organizationId,
-        id: pay.id,
-        order_id: pay.orderId,
-        provider: pay.provider,
-        status: pay.status ?? 'open',
-        amount: pay.amount,
-        refunded_amount: pay.refundedAmount ?? 0,
-        provider_payment_id: pay.providerPaymentId ?? null,
-        checkout_url: pay.checkoutUrl ?? null,
-        method: pay.method ?? null,
-        received_at: iso(pay.receivedAt),
-        recorded_by_user_id: pay.recordedByUserId ?? null,
-        created_at: iso(pay.createdAt ?? order.createdAt),
-        updated_at: iso(pay.updatedAt ?? order.createdAt),
-      }));
-      const auditRecords = input.audit.map((a) => ({
-        organization_id: a.organizationId,
-        id: a.id,
-        type: a.type,
-        actor_user_id: a.actorUserId ?? null,
-        impersonator_user_id: a.impersonatorUserId ?? null,
-        subject_type: a.subjectType ?? null,
-        subject_id: a.subjectId ?? null,
-        data: a.data ?? {},
-        request_id: a.requestId ?? null,
-        ip: a.ip ?? null,
-        created_at: iso(order.createdAt),
-      }));
       const [row] = await writeOrderStatement(db, {
         organizationId: order.organizationId,
         orderId: order.id,
@@ -387,11 +353,14 @@ export function createCartRepository(db: Executor) {
         holdExpiresAt: iso(input.holdExpiresAt),
         paidAt: iso(order.paidAt),
         now: iso(order.createdAt),
-        lines: JSON.stringify(lineRecords),
-        payments: JSON.stringify(paymentRecords),
+        lines: JSON.stringify(input.lines.map((l) => columnRecord(orderLines, l))),
+        payments: JSON.stringify(input.payments.map((pay) => columnRecord(payments, pay))),
         confirm: input.confirm,
         participantIds: JSON.stringify(input.participantIds),
-        audit: JSON.stringify(auditRecords),
+        // The audit events are dated with the order.
+        audit: JSON.stringify(
+          input.audit.map((a) => columnRecord(auditEvents, { ...a, createdAt: order.createdAt })),
+        ),
         invoices: JSON.stringify(input.invoice ? [columnRecord(invoices, input.invoice.invoice)] : []),
         invoiceYear: Number((input.invoice?.invoice.issueDate ?? '0').slice(0, 4)),
         invoiceLines: JSON.stringify(input.invoice?.lines.map((l) => columnRecord(invoiceLines, l)) ?? []),
