@@ -1,4 +1,4 @@
-import type { ParticipantPage } from '@inscrio/shared';
+import type { ParticipantDto } from '@inscrio/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ClipboardList, FileText, ShoppingBag } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -19,6 +19,11 @@ import type { MemberDetail } from '../api/types';
 const REGISTRATIONS_PAGE_SIZE = 10;
 
 type TabId = 'registrations' | 'orders' | 'documents';
+
+interface Page<T> {
+  items: T[];
+  total: number;
+}
 
 /**
  * The member page's tabs: the family's registrations and orders (the registry's and the orders' lists,
@@ -42,27 +47,6 @@ export function FamilyActivityTabs({ member }: { member: MemberDetail }) {
         {total}
       </Badge>
     ) : null;
-  const empty = (id: TabId, icon: ReactNode) => (
-    <EmptyState icon={icon} title={t(`tabs.empty.${id}.title`)} text={t(`tabs.empty.${id}.text`)} />
-  );
-  const pages = (
-    id: TabId,
-    total: number,
-    page: number,
-    pageSize: number,
-    onPage: (page: number) => void,
-  ) => (
-    <Pagination
-      className="mt-4"
-      page={page}
-      pageCount={Math.max(1, Math.ceil(total / pageSize))}
-      onPageChange={onPage}
-      summary={t(`tabs.count.${id}`, { count: total })}
-      previousLabel={t('list.previous')}
-      nextLabel={t('list.next')}
-      label={t(`tabs.${id}`)}
-    />
-  );
 
   return (
     <Card data-member-tabs="">
@@ -76,24 +60,16 @@ export function FamilyActivityTabs({ member }: { member: MemberDetail }) {
               label: t('tabs.registrations'),
               extra: count(registrations.data?.total),
               content: (
-                <TabState query={registrations}>
-                  {(page) =>
-                    page.total === 0 ? (
-                      empty('registrations', <ClipboardList className="size-8" aria-hidden="true" />)
-                    ) : (
-                      <>
-                        <RegistrationList page={page} />
-                        {pages(
-                          'registrations',
-                          page.total,
-                          registrationsPage,
-                          REGISTRATIONS_PAGE_SIZE,
-                          setRegistrationsPage,
-                        )}
-                      </>
-                    )
-                  }
-                </TabState>
+                <PagedList
+                  id="registrations"
+                  icon={<ClipboardList className="size-8" aria-hidden="true" />}
+                  query={registrations}
+                  page={registrationsPage}
+                  pageSize={REGISTRATIONS_PAGE_SIZE}
+                  onPageChange={setRegistrationsPage}
+                >
+                  {(items) => <RegistrationList items={items} />}
+                </PagedList>
               ),
             },
             {
@@ -101,31 +77,31 @@ export function FamilyActivityTabs({ member }: { member: MemberDetail }) {
               label: t('tabs.orders'),
               extra: count(orders.data?.total),
               content: (
-                <TabState query={orders}>
-                  {(page) =>
-                    page.total === 0 ? (
-                      empty('orders', <ShoppingBag className="size-8" aria-hidden="true" />)
-                    ) : (
-                      <>
-                        <ul className="space-y-2" data-family-orders="">
-                          {page.items.map((order) => (
-                            <li key={order.id}>
-                              <OrderRow order={order} showFamily={false} />
-                            </li>
-                          ))}
-                        </ul>
-                        {pages('orders', page.total, ordersPage, ORDERS_PAGE_SIZE, setOrdersPage)}
-                      </>
-                    )
-                  }
-                </TabState>
+                <PagedList
+                  id="orders"
+                  icon={<ShoppingBag className="size-8" aria-hidden="true" />}
+                  query={orders}
+                  page={ordersPage}
+                  pageSize={ORDERS_PAGE_SIZE}
+                  onPageChange={setOrdersPage}
+                >
+                  {(items) => (
+                    <ul className="space-y-2" data-family-orders="">
+                      {items.map((order) => (
+                        <li key={order.id}>
+                          <OrderRow order={order} showFamily={false} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </PagedList>
               ),
             },
             {
               id: 'documents',
               label: t('tabs.documents'),
               extra: count(member.documents.length),
-              content: empty('documents', <FileText className="size-8" aria-hidden="true" />),
+              content: <TabEmpty id="documents" icon={<FileText className="size-8" aria-hidden="true" />} />,
             },
           ]}
         />
@@ -134,8 +110,30 @@ export function FamilyActivityTabs({ member }: { member: MemberDetail }) {
   );
 }
 
-/** A tab's list as it loads, fails (with a retry) or arrives. */
-function TabState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+function TabEmpty({ id, icon }: { id: TabId; icon: ReactNode }) {
+  const { t } = useTranslation('members');
+  return <EmptyState icon={icon} title={t(`tabs.empty.${id}.title`)} text={t(`tabs.empty.${id}.text`)} />;
+}
+
+/** A tab's list as it loads, fails (with a retry), is empty, or arrives a page at a time. */
+function PagedList<T>({
+  id,
+  icon,
+  query,
+  page,
+  pageSize,
+  onPageChange,
+  children,
+}: {
+  id: TabId;
+  icon: ReactNode;
+  query: UseQueryResult<Page<T>>;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { t } = useTranslation('members');
   if (query.isPending) {
     return (
       <ul className="space-y-2" aria-busy="true" data-tab-loading="">
@@ -148,17 +146,33 @@ function TabState<T>({ query, children }: { query: UseQueryResult<T>; children: 
     );
   }
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  return <div aria-busy={query.isFetching || undefined}>{children(query.data)}</div>;
+  const { items, total } = query.data;
+  if (total === 0) return <TabEmpty id={id} icon={icon} />;
+  return (
+    <div aria-busy={query.isFetching || undefined}>
+      {children(items)}
+      <Pagination
+        className="mt-4"
+        page={page}
+        pageCount={Math.max(1, Math.ceil(total / pageSize))}
+        onPageChange={onPageChange}
+        summary={t(`tabs.count.${id}`, { count: total })}
+        previousLabel={t('list.previous')}
+        nextLabel={t('list.next')}
+        label={t(`tabs.${id}`)}
+      />
+    </div>
+  );
 }
 
 /** The family's registrations: who, which session, and its status. */
-function RegistrationList({ page }: { page: ParticipantPage }) {
+function RegistrationList({ items }: { items: ParticipantDto[] }) {
   return (
     <ul
       className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white"
       data-family-registrations=""
     >
-      {page.items.map((participant) => (
+      {items.map((participant) => (
         <li
           key={participant.id}
           className="flex items-center gap-3 px-4 py-3"
