@@ -1,5 +1,5 @@
 import { type BankStatementResult, type BankTransaction, formatMoney } from '@inscrio/shared';
-import { CircleSlash, FileUp, Landmark, Link2 } from 'lucide-react';
+import { CircleSlash, FileText, FileUp, Landmark, Link2 } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState } from '@/components/feedback/error-state';
@@ -80,22 +80,35 @@ function StatementUpload() {
             hint={t('bank.upload.hint')}
             className="min-w-0 flex-1"
           >
+            {/* The browser's own file button speaks the browser's language: ours speaks the page's. */}
             <input
               ref={input}
               id={inputId}
               type="file"
               accept={STATEMENT_FILES}
               aria-invalid={missing || undefined}
-              className={cn(
-                controlClasses,
-                'h-auto py-1.5 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800',
-              )}
+              className="sr-only"
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
                 setMissing(false);
                 upload.reset();
               }}
             />
+            <div
+              className={cn(
+                controlClasses,
+                'flex h-auto items-center gap-3 py-1.5',
+                missing && 'border-red-500',
+              )}
+            >
+              <Button type="button" variant="secondary" size="sm" onClick={() => input.current?.click()}>
+                <FileText aria-hidden="true" />
+                {t('bank.upload.choose')}
+              </Button>
+              <span className={cn('min-w-0 truncate text-sm', file ? 'text-slate-900' : 'text-slate-500')}>
+                {file ? file.name : t('bank.upload.none')}
+              </span>
+            </div>
           </FormField>
           <Button type="submit" loading={upload.isPending} className="sm:mb-[1.375rem]">
             {upload.isPending ? null : <FileUp aria-hidden="true" />}
