@@ -16,6 +16,7 @@ import {
   isCountryCode,
   isCustomButtonVisible,
   isEmpty,
+  localDay,
   UNLIMITED_SEATS,
   withHttps,
 } from './format';
@@ -366,5 +367,24 @@ describe('formatDate and formatDateTime', () => {
   it('throws on an unknown time zone, a configuration error', () => {
     expect(() => formatDate('2024-07-01T10:00:00Z', 'Europe/Nowhere')).toThrow(RangeError);
     expect(() => formatDate('2024-07-01', 'Europe/Nowhere')).toThrow(RangeError);
+    // Every time: a formatter that could not be built is not remembered.
+    expect(() => formatDate('2024-07-01', 'Europe/Nowhere')).toThrow(RangeError);
+  });
+});
+
+describe('localDay', () => {
+  it('is the calendar day of the instant in the time zone', () => {
+    // 23:30 UTC on 15 January is already the 16th in Brussels (UTC+1), still the 15th in New York.
+    expect(localDay(new Date('2024-01-15T23:30:00Z'), 'Europe/Brussels')).toBe('2024-01-16');
+    expect(localDay(new Date('2024-01-15T23:30:00Z'), 'America/New_York')).toBe('2024-01-15');
+    // Summer time (UTC+2) and the last instant of a year.
+    expect(localDay(new Date('2024-07-01T21:59:00Z'), 'Europe/Brussels')).toBe('2024-07-01');
+    expect(localDay(new Date('2024-07-01T22:00:00Z'), 'Europe/Brussels')).toBe('2024-07-02');
+    expect(localDay(new Date('2024-12-31T23:00:00Z'), 'Europe/Luxembourg')).toBe('2025-01-01');
+  });
+
+  it('gives an empty text for an invalid date and throws on an unknown time zone', () => {
+    expect(localDay(new Date(Number.NaN), 'Europe/Brussels')).toBe('');
+    expect(() => localDay(new Date(), 'Europe/Nowhere')).toThrow(RangeError);
   });
 });

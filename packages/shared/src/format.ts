@@ -179,18 +179,35 @@ interface DateParts {
   minute: string;
 }
 
+/*
+ * Date formatters by language and time zone, built once: building an `Intl.DateTimeFormat` costs tens
+ * of times more than using one, and a request may format dozens of dates. Only formatters that could be
+ * built are kept, so an unknown time zone throws at every call.
+ */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatter(timeZone: string, locale: Locale): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(INTL_LOCALES[locale], {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      numberingSystem: 'latn',
+    });
+    dateFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 function dateParts(date: Date | string, timeZone: string, locale: Locale): DateParts | null {
-  // Built first so that an unknown time zone always throws (RangeError), whatever the date.
-  const formatter = new Intl.DateTimeFormat(INTL_LOCALES[locale], {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    numberingSystem: 'latn',
-  });
+  // Looked up first so that an unknown time zone always throws (RangeError), whatever the date.
+  const formatter = dateFormatter(timeZone, locale);
   // A bare 'YYYY-MM-DD' (a birthdate, say) is a calendar day, not an instant: shifting it into a time
   // zone west of UTC would show the previous day.
   if (typeof date === 'string') {
@@ -212,6 +229,12 @@ function dateParts(date: Date | string, timeZone: string, locale: Locale): DateP
     hour: get('hour'),
     minute: get('minute'),
   };
+}
+
+/** 'yyyy-MM-dd': the calendar day of an instant in the given IANA time zone ('' for an invalid date). */
+export function localDay(instant: Date, timeZone: string): string {
+  const parts = dateParts(instant, timeZone, DEFAULT_LOCALE);
+  return parts ? `${parts.year}-${parts.month}-${parts.day}` : '';
 }
 
 /**

@@ -17,6 +17,8 @@ const org = () =>
   text('organization_id')
     .notNull()
     .references(() => organizations.id);
+/** The organisation of a row that always hangs on a parent row (see schema/registrations.ts). */
+const scoped = () => text('organization_id').notNull();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -131,7 +133,7 @@ export const invoices = pgTable(
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
-    organizationId: org(),
+    organizationId: scoped(),
     id: text('id').notNull(),
     invoiceId: text('invoice_id').notNull(),
     orderLineId: text('order_line_id'),
@@ -165,7 +167,7 @@ export const invoiceLines = pgTable(
 export const creditNotes = pgTable(
   'credit_notes',
   {
-    organizationId: org(),
+    organizationId: scoped(),
     id: text('id').notNull(),
     number: text('number').notNull(),
     invoiceId: text('invoice_id').notNull(),
@@ -199,7 +201,7 @@ export const creditNotes = pgTable(
 export const creditNoteLines = pgTable(
   'credit_note_lines',
   {
-    organizationId: org(),
+    organizationId: scoped(),
     id: text('id').notNull(),
     creditNoteId: text('credit_note_id').notNull(),
     invoiceLineId: text('invoice_line_id'),
@@ -245,7 +247,7 @@ export const bankStatementImports = pgTable(
 export const bankTransactions = pgTable(
   'bank_transactions',
   {
-    organizationId: org(),
+    organizationId: scoped(),
     id: text('id').notNull(),
     importId: text('import_id').notNull(),
     transactionKey: text('transaction_key').notNull(),

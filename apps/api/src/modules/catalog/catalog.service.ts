@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import {
   ageInMonthsOn,
   CATALOG_DETAIL_SESSION_DAYS,
@@ -9,6 +8,7 @@ import {
   type CatalogQuery,
   isAtLeastEstManager,
   type Locale,
+  localDay,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
@@ -27,9 +27,7 @@ export const DEFAULT_TIME_ZONE = 'Europe/Brussels';
 
 /** Whole months from a 'YYYY-MM-DD' birthdate to `now`'s calendar day in `timeZone` (never negative). */
 export function ageInMonths(birthdate: string, now: Date, timeZone: string): number {
-  const today = new TZDate(now.getTime(), timeZone);
-  const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  return ageInMonthsOn(birthdate, day) ?? 0;
+  return ageInMonthsOn(birthdate, localDay(now, timeZone)) ?? 0;
 }
 
 /** The activities a signed-in person may browse, with the visibility rules of spec section 4. */
@@ -135,7 +133,7 @@ export function createCatalogService(ctx: AppContext) {
     /** The periods a family can filter the catalogue by: those not over yet, in the organisation's time zone. */
     async periods(auth: AuthContext) {
       const timeZone = (await repository.timeZone(auth.organizationId)) ?? DEFAULT_TIME_ZONE;
-      const today = new TZDate(ctx.clock.now().getTime(), timeZone).toISOString().slice(0, 10);
+      const today = localDay(ctx.clock.now(), timeZone);
       return repository.openPeriods(auth.organizationId, today, establishmentScope(auth));
     },
 

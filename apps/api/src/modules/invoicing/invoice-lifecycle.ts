@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import type { InvoiceStatus, Locale } from '@inscrio/shared';
+import { type InvoiceStatus, type Locale, localDay } from '@inscrio/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import {
@@ -36,12 +35,6 @@ export const CREDIT_REASONS = {
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export const localeOf = (row: { locale: string }): Locale => (row.locale === 'en' ? 'en' : 'fr');
-
-/** `yyyy-MM-dd` of an instant in a time zone. */
-export function localDay(instant: Date, timeZone: string): string {
-  const d = new TZDate(instant.getTime(), timeZone);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** `yyyy-MM-dd` plus a number of days (calendar arithmetic, no time zone involved). */
 export function addDays(day: string, days: number): string {
