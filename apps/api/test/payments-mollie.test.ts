@@ -340,6 +340,84 @@ describe('Mollie payments', () => {
       code: 'validation_failed',
     });
   });
+
+  const refundsOf = (paymentId: string) =>
+    t.database.query<{ amount: number; status: string; reason: string; provider_refund_id: string | null }>(
+      `select amount, status, reason, provider_refund_id from payment_refunds
+        where organization_id = 'org_demo' and payment_id = $1 order by created_at`,
+      [paymentId],
+    );
+  const refundedAmountOf = async (paymentId: string) =>
+    (
+      await t.database.query<{ refunded_amount: number }>(
+        `select refunded_amount from payments where organization_id = 'org_demo' and id = $1`,
+        [paymentId],
+      )
+    )[0]!.refunded_amount;
+
+  it('records a refund once when Mollie calls the webhook before answering', async () => {
+    const orderId = await insertOrder(3000);
+    await payments.startPayment('org_demo', orderId);
+    const payment = (await paymentsOf(orderId))[0]!;
+    await mollie.completePayment(payment.provider_payment_id!, 'paid');
+    const deliveries = mollie.webhookDeliveries.length;
+    mollie.setWebhookBeforeRefundAnswer(true);
+    try {
+      await payments.refund('org_demo', payment.id, 1000, 'Séance annulée');
+    } finally {
+      mollie.setWebhookBeforeRefundAnswer(false);
+    }
+    // The webhook came (and said 10.00 refunded) while the refund was being asked: it found the
+    // refund already counted, so the order has one refund of 10.00, not a second « provider » one.
+    expect(mollie.webhookDeliveries.slice(deliveries).map((d) => d.status)).toEqual([200]);
+    expect(await refundsOf(payment.id)).toEqual([
+      expect.objectContaining({ amount: 1000, status: 'pending', reason: 'Séance annulée' }),
+    ]);
+    expect(await refundedAmountOf(payment.id)).toBe(1000);
+    expect((await orderRow(orderId)).paid_amount).toBe(2000);
+  });
+
+  it('gives the amount back when Mollie refuses the refund, and keeps the attempt as failed', async () => {
+    const orderId = await insertOrder(3000);
+    await payments.startPayment('org_demo', orderId);
+    const payment = (await paymentsOf(orderId))[0]!;
+    await mollie.completePayment(payment.provider_payment_id!, 'paid');
+    // 25.00 refunded on Mollie's side that the app has not heard of yet: Mollie refuses 10.00 more.
+    mollie.payments.get(payment.provider_payment_id!)!.refunds.push({
+      id: 're_unheard',
+      amount: { currency: 'EUR', value: '25.00' },
+      description: 'Dashboard',
+      status: 'refunded',
+    });
+    await expect(payments.refund('org_demo', payment.id, 1000, 'Séance annulée')).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+    expect(await refundsOf(payment.id)).toEqual([
+      expect.objectContaining({ amount: 1000, status: 'failed' }),
+    ]);
+    expect(await refundedAmountOf(payment.id)).toBe(0);
+    expect((await orderRow(orderId)).paid_amount).toBe(3000);
+    // What Mollie can still refund goes through.
+    await payments.refund('org_demo', payment.id, 500, 'Geste commercial');
+    expect(await refundedAmountOf(payment.id)).toBe(500);
+  });
+
+  it('lets two refunds of one payment at once take no more than was paid', async () => {
+    const orderId = await insertOrder(3000);
+    await payments.startPayment('org_demo', orderId);
+    const payment = (await paymentsOf(orderId))[0]!;
+    await mollie.completePayment(payment.provider_payment_id!, 'paid');
+    const outcomes = await Promise.allSettled([
+      payments.refund('org_demo', payment.id, 2000, 'Premier'),
+      payments.refund('org_demo', payment.id, 2000, 'Second'),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    // Refused by the app, which had counted the first one, not by Mollie.
+    const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'validation_failed' });
+    expect(await refundedAmountOf(payment.id)).toBe(2000);
+    expect(mollie.payments.get(payment.provider_payment_id!)!.refunds).toHaveLength(1);
+  });
 });
 
 describe('Mollie through the real checkout', () => {

@@ -131,6 +131,11 @@ export async function startFakeMollie(options: FakeMollieOptions = {}) {
     rejectRefresh: false,
     /** When set, creating a payment answers 503. */
     failPayments: false,
+    /**
+     * When set, creating a refund calls the payment's webhook before answering, as Mollie may: its
+     * notification can reach the app before the app has the refund's answer.
+     */
+    webhookBeforeRefundAnswer: false,
     deliver: options.deliver ?? postToUrl,
   };
   const codes = new Map<string, { redirectUri: string; scope: string }>();
@@ -463,6 +468,7 @@ export async function startFakeMollie(options: FakeMollieOptions = {}) {
         status: 'pending',
       };
       payment.refunds.push(refund);
+      if (state.webhookBeforeRefundAnswer) await sendWebhook(payment.id);
       return json(res, 201, {
         resource: 'refund',
         ...refund,
@@ -531,6 +537,9 @@ export async function startFakeMollie(options: FakeMollieOptions = {}) {
     },
     setFailPayments(fail: boolean) {
       state.failPayments = fail;
+    },
+    setWebhookBeforeRefundAnswer(on: boolean) {
+      state.webhookBeforeRefundAnswer = on;
     },
     setDeliver(deliver: Deliver) {
       state.deliver = deliver;

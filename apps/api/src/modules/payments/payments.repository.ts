@@ -89,6 +89,17 @@ export function createPaymentsRepository(db: Executor) {
       await db.insert(paymentRefunds).values(row);
     },
 
+    async updateRefund(
+      organizationId: string,
+      refundId: string,
+      fields: Pick<typeof paymentRefunds.$inferInsert, 'status' | 'providerRefundId'>,
+    ) {
+      await db
+        .update(paymentRefunds)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(and(eq(paymentRefunds.organizationId, organizationId), eq(paymentRefunds.id, refundId)));
+    },
+
     async findMollieConnection(organizationId: string): Promise<MollieConnectionRow | undefined> {
       const [row] = await db
         .select()

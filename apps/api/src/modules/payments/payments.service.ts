@@ -324,8 +324,16 @@ export function createPaymentsService(ctx: AppContext) {
 
     /**
      * Refunds part or all of a paid payment through its provider, recorded in payment_refunds; the
-     * order's received amount shrinks and a fully refunded payment becomes `refunded`. The provider is
-     * called first, outside any transaction; its acceptance is then recorded in one transaction.
+     * order's received amount shrinks and a fully refunded payment becomes `refunded`.
+     *
+     * The amount is reserved before the provider is asked: under the payment's row lock it is checked
+     * against what is left and counted as refunded (a `pending` refund row), in a transaction of its own.
+     * So a provider notification arriving while the provider is being asked (Mollie calls the webhook as
+     * soon as the refund exists) finds the refund already counted and records nothing twice, and a
+     * second refund of the same payment at the same time cannot take the same money. No lock is held
+     * during the provider call (the embedded database has one connection, which the webhook needs). The
+     * provider's answer is then recorded in one transaction, with the credit note; a refusal gives the
+     * reservation back and leaves the attempt as `failed`.
      */
     async refund(
       organizationId: string,
@@ -335,38 +343,57 @@ export function createPaymentsService(ctx: AppContext) {
       /** More writes that must commit with the refund's record (the credit note). */
       alsoInTransaction?: (tx: Executor, refundId: string) => Promise<void>,
     ) {
-      const payment = await repository.findPayment(organizationId, paymentId);
-      if (!payment) throw new AppError('not_found');
-      if (payment.status !== 'paid') throw new AppError('conflict');
-      if (!Number.isInteger(amount) || amount <= 0 || amount > payment.amount - payment.refundedAmount) {
-        throw new AppError('validation_failed', [{ field: 'amount', rule: 'too_big', message: 'amount' }]);
-      }
-      let result;
-      try {
-        result = await providers.get(payment.provider).refund(organizationId, payment, amount, reason);
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        ctx.logger.warn({ err: error, organizationId, paymentId }, 'refund refused by the provider');
-        throw new AppError('unavailable', [], PROVIDER_UNAVAILABLE);
-      }
       const refundId = newId('rfd', ctx.clock.now().getTime());
-      await ctx.db.transaction(async (tx) => {
+      const payment = await ctx.db.transaction(async (tx) => {
         const payments = createPaymentsRepository(tx);
-        const locked = (await payments.lockPayment(organizationId, paymentId)) as PaymentRow;
-        const refundedAmount = locked.refundedAmount + amount;
+        const locked = await payments.lockPayment(organizationId, paymentId);
+        if (!locked) throw new AppError('not_found');
+        if (locked.status !== 'paid') throw new AppError('conflict');
+        if (!Number.isInteger(amount) || amount <= 0 || amount > locked.amount - locked.refundedAmount) {
+          throw new AppError('validation_failed', [{ field: 'amount', rule: 'too_big', message: 'amount' }]);
+        }
         await payments.insertRefund({
           organizationId,
           id: refundId,
           paymentId,
           amount,
-          status: result.status,
-          providerRefundId: result.providerRefundId,
+          status: 'pending',
+          providerRefundId: null,
           reason,
         });
         await payments.updatePayment(organizationId, paymentId, {
-          refundedAmount,
-          ...(refundedAmount >= locked.amount ? { status: 'refunded' } : {}),
+          refundedAmount: locked.refundedAmount + amount,
         });
+        return locked;
+      });
+
+      let result;
+      try {
+        result = await providers.get(payment.provider).refund(organizationId, payment, amount, reason);
+      } catch (error) {
+        await ctx.db.transaction(async (tx) => {
+          const payments = createPaymentsRepository(tx);
+          const locked = (await payments.lockPayment(organizationId, paymentId)) as PaymentRow;
+          await payments.updateRefund(organizationId, refundId, { status: 'failed' });
+          await payments.updatePayment(organizationId, paymentId, {
+            refundedAmount: locked.refundedAmount - amount,
+          });
+        });
+        if (error instanceof AppError) throw error;
+        ctx.logger.warn({ err: error, organizationId, paymentId }, 'refund refused by the provider');
+        throw new AppError('unavailable', [], PROVIDER_UNAVAILABLE);
+      }
+
+      await ctx.db.transaction(async (tx) => {
+        const payments = createPaymentsRepository(tx);
+        const locked = (await payments.lockPayment(organizationId, paymentId)) as PaymentRow;
+        await payments.updateRefund(organizationId, refundId, {
+          status: result.status,
+          providerRefundId: result.providerRefundId,
+        });
+        if (locked.status === 'paid' && locked.refundedAmount >= locked.amount) {
+          await payments.updatePayment(organizationId, paymentId, { status: 'refunded' });
+        }
         await payments.setOrderPaidAmount(
           organizationId,
           locked.orderId,
