@@ -1,11 +1,12 @@
-import { TZDate } from '@date-fns/tz';
 import {
   type Actor,
+  ageInMonthsOn,
   canGrantRole,
   type DisplayNameFallback,
   displayName,
   formatAge,
   type Locale,
+  localDay,
   type MemberListKind,
   type Role,
   ROLES,
@@ -136,17 +137,6 @@ export const memberDetailSchema = z.object({
 
 export type MemberDetailDto = z.infer<typeof memberDetailSchema>;
 
-/** Whole months from `birthdate` ('YYYY-MM-DD') to `today`'s calendar day in `timeZone`. */
-export function ageInMonths(birthdate: string, today: Date, timeZone: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthdate);
-  if (!match) return null;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const now = new TZDate(today, timeZone);
-  const months =
-    (now.getFullYear() - year) * 12 + (now.getMonth() + 1 - month) - (now.getDate() < day ? 1 : 0);
-  return Math.max(0, months);
-}
-
 const toPerson = (member: MemberRow, email: string | null) => ({
   gender: member.gender,
   firstName: member.firstName,
@@ -191,7 +181,7 @@ export function toMemberDetailDto(
     family: family
       .filter((row) => row.member.userId === null)
       .map(({ member: person }) => {
-        const ageMonths = person.birthdate ? ageInMonths(person.birthdate, now, timeZone) : null;
+        const ageMonths = ageInMonthsOn(person.birthdate, localDay(now, timeZone));
         return {
           id: person.id,
           displayName: displayName(person, 'member', locale),
