@@ -9,7 +9,8 @@ import { ChevronRight, Dumbbell, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { EmptyState } from '@/components/feedback/error-state';
+import { QueryStates } from '@/components/feedback/query-states';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,7 +19,6 @@ import { CheckboxField } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
@@ -167,118 +167,112 @@ export function BlueprintsPage() {
           />
         </div>
 
-        <div aria-live="polite" aria-busy={query.isFetching}>
-          {query.isPending ? (
-            <div className="flex justify-center py-12">
-              <Spinner label={t('list.loading')} />
-            </div>
-          ) : query.isError ? (
-            <div className="p-5">
-              <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-            </div>
-          ) : items.length === 0 ? (
-            <div className="p-5">
-              <EmptyState
-                icon={<Dumbbell className="size-8" aria-hidden="true" />}
-                title={filtered ? t('list.noMatch') : t('list.empty')}
-                text={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
-                action={filtered ? undefined : createButton}
-              />
-            </div>
-          ) : (
-            <>
-              {/* Wide screens: a table. */}
-              <table className="hidden w-full text-left text-sm md:table" data-blueprint-table="">
-                <thead className="border-b border-slate-100 bg-slate-50/70 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  <tr>
-                    <th scope="col" className="px-5 py-3">
-                      {t('list.columns.name')}
-                    </th>
-                    <th scope="col" className="px-3 py-3">
-                      {t('list.columns.establishment')}
-                    </th>
-                    <th scope="col" className="px-3 py-3">
-                      {t('list.columns.visibility')}
-                    </th>
-                    <th scope="col" className="px-3 py-3 text-right">
-                      {t('list.columns.price')}
-                    </th>
-                    <th scope="col" className="px-3 py-3">
-                      {t('list.columns.nextSession')}
-                    </th>
-                    <th scope="col" className="w-10 px-3 py-3">
-                      <span className="sr-only">{t('list.open')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {items.map((item) => (
-                    <tr key={item.id} className="group relative hover:bg-slate-50" data-blueprint-row="">
-                      <td className="px-5 py-3">
-                        <div className="flex items-center gap-3">
-                          <ColorDot color={item.colorCode} />
-                          <div className="min-w-0">
-                            <Link
-                              to={paths.blueprint.to(item.id)}
-                              className="font-semibold text-slate-900 after:absolute after:inset-0 hover:text-brand-700"
-                            >
-                              {item.name}
-                            </Link>
-                            <p className="text-xs text-slate-500">
-                              {formatDuration(item.duration)} ·{' '}
-                              {ageRestrictionText(item.minAge, item.maxAge, locale)}
-                            </p>
-                          </div>
-                          {item.archivedAt ? <Badge variant="warning">{t('archive.badge')}</Badge> : null}
-                        </div>
-                      </td>
-                      <td className="px-3 py-3 text-slate-700">{item.establishmentName}</td>
-                      <td className="px-3 py-3">
-                        <VisibilityBadge visibility={item.visibility} />
-                      </td>
-                      <td className="px-3 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
-                        {formatMoney(item.price, locale)}
-                      </td>
-                      <td className="px-3 py-3 whitespace-nowrap text-slate-700 tabular-nums">
-                        <NextSession item={item} />
-                      </td>
-                      <td className="px-3 py-3 text-slate-400 group-hover:text-brand-700">
-                        <ChevronRight className="size-4" aria-hidden="true" />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {/* Phones: cards. */}
-              <ul className="divide-y divide-slate-100 md:hidden" data-blueprint-cards="">
+        <QueryStates
+          query={query}
+          loadingLabel={t('list.loading')}
+          isEmpty={items.length === 0}
+          inCard
+          empty={
+            <EmptyState
+              icon={<Dumbbell className="size-8" aria-hidden="true" />}
+              title={filtered ? t('list.noMatch') : t('list.empty')}
+              text={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
+              action={filtered ? undefined : createButton}
+            />
+          }
+        >
+          <>
+            {/* Wide screens: a table. */}
+            <table className="hidden w-full text-left text-sm md:table" data-blueprint-table="">
+              <thead className="border-b border-slate-100 bg-slate-50/70 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th scope="col" className="px-5 py-3">
+                    {t('list.columns.name')}
+                  </th>
+                  <th scope="col" className="px-3 py-3">
+                    {t('list.columns.establishment')}
+                  </th>
+                  <th scope="col" className="px-3 py-3">
+                    {t('list.columns.visibility')}
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right">
+                    {t('list.columns.price')}
+                  </th>
+                  <th scope="col" className="px-3 py-3">
+                    {t('list.columns.nextSession')}
+                  </th>
+                  <th scope="col" className="w-10 px-3 py-3">
+                    <span className="sr-only">{t('list.open')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
                 {items.map((item) => (
-                  <li key={item.id}>
-                    <Link to={paths.blueprint.to(item.id)} className="flex gap-3 px-4 py-4 hover:bg-slate-50">
-                      <span className="mt-1.5">
+                  <tr key={item.id} className="group relative hover:bg-slate-50" data-blueprint-row="">
+                    <td className="px-5 py-3">
+                      <div className="flex items-center gap-3">
                         <ColorDot color={item.colorCode} />
-                      </span>
-                      <span className="min-w-0 flex-1 space-y-1">
-                        <span className="flex items-start justify-between gap-2">
-                          <span className="font-semibold text-slate-900">{item.name}</span>
-                          <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">
-                            {formatMoney(item.price, locale)}
-                          </span>
-                        </span>
-                        <span className="block text-xs text-slate-500">{item.establishmentName}</span>
-                        <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-                          <VisibilityBadge visibility={item.visibility} />
-                          {item.archivedAt ? <Badge variant="warning">{t('archive.badge')}</Badge> : null}
-                          <NextSession item={item} />
-                        </span>
-                      </span>
-                      <ChevronRight className="mt-1 size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                    </Link>
-                  </li>
+                        <div className="min-w-0">
+                          <Link
+                            to={paths.blueprint.to(item.id)}
+                            className="font-semibold text-slate-900 after:absolute after:inset-0 hover:text-brand-700"
+                          >
+                            {item.name}
+                          </Link>
+                          <p className="text-xs text-slate-500">
+                            {formatDuration(item.duration)} ·{' '}
+                            {ageRestrictionText(item.minAge, item.maxAge, locale)}
+                          </p>
+                        </div>
+                        {item.archivedAt ? <Badge variant="warning">{t('archive.badge')}</Badge> : null}
+                      </div>
+                    </td>
+                    <td className="px-3 py-3 text-slate-700">{item.establishmentName}</td>
+                    <td className="px-3 py-3">
+                      <VisibilityBadge visibility={item.visibility} />
+                    </td>
+                    <td className="px-3 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                      {formatMoney(item.price, locale)}
+                    </td>
+                    <td className="px-3 py-3 whitespace-nowrap text-slate-700 tabular-nums">
+                      <NextSession item={item} />
+                    </td>
+                    <td className="px-3 py-3 text-slate-400 group-hover:text-brand-700">
+                      <ChevronRight className="size-4" aria-hidden="true" />
+                    </td>
+                  </tr>
                 ))}
-              </ul>
-            </>
-          )}
-        </div>
+              </tbody>
+            </table>
+            {/* Phones: cards. */}
+            <ul className="divide-y divide-slate-100 md:hidden" data-blueprint-cards="">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <Link to={paths.blueprint.to(item.id)} className="flex gap-3 px-4 py-4 hover:bg-slate-50">
+                    <span className="mt-1.5">
+                      <ColorDot color={item.colorCode} />
+                    </span>
+                    <span className="min-w-0 flex-1 space-y-1">
+                      <span className="flex items-start justify-between gap-2">
+                        <span className="font-semibold text-slate-900">{item.name}</span>
+                        <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                          {formatMoney(item.price, locale)}
+                        </span>
+                      </span>
+                      <span className="block text-xs text-slate-500">{item.establishmentName}</span>
+                      <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                        <VisibilityBadge visibility={item.visibility} />
+                        {item.archivedAt ? <Badge variant="warning">{t('archive.badge')}</Badge> : null}
+                        <NextSession item={item} />
+                      </span>
+                    </span>
+                    <ChevronRight className="mt-1 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        </QueryStates>
         {items.length > 0 ? (
           <Pagination
             className="border-t border-slate-100 px-4 py-3 sm:px-5"

@@ -2,12 +2,12 @@ import { countryName, isAtLeastOrgManager } from '@inscrio/shared';
 import { ArrowRight, Building2, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { EmptyState } from '@/components/feedback/error-state';
+import { QueryStates } from '@/components/feedback/query-states';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
 import { useEstablishments } from '../api/get-establishments';
@@ -48,19 +48,18 @@ export function EstablishmentsPage() {
           ) : null
         }
       />
-      {query.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label={t('list.loading')} />
-        </div>
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : establishments.length === 0 ? (
-        <EmptyState
-          icon={<Building2 className="size-8" aria-hidden="true" />}
-          title={t('list.empty')}
-          text={canCreate ? t('list.emptyHint') : undefined}
-        />
-      ) : (
+      <QueryStates
+        query={query}
+        loadingLabel={t('list.loading')}
+        isEmpty={establishments.length === 0}
+        empty={
+          <EmptyState
+            icon={<Building2 className="size-8" aria-hidden="true" />}
+            title={t('list.empty')}
+            text={canCreate ? t('list.emptyHint') : undefined}
+          />
+        }
+      >
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-establishment-list="">
           {establishments.map((establishment) => (
             <li key={establishment.id}>
@@ -97,7 +96,7 @@ export function EstablishmentsPage() {
             </li>
           ))}
         </ul>
-      )}
+      </QueryStates>
     </PageContainer>
   );
 }

@@ -19,7 +19,8 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { EmptyState } from '@/components/feedback/error-state';
+import { QueryStates } from '@/components/feedback/query-states';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -27,7 +28,6 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/notify';
@@ -340,117 +340,111 @@ export function MembersListPage({ kind }: { kind: MemberListKind }) {
           </div>
         </div>
 
-        <div aria-live="polite" aria-busy={query.isFetching}>
-          {query.isPending ? (
-            <div className="flex justify-center py-12">
-              <Spinner label={t('list.loading')} />
-            </div>
-          ) : query.isError ? (
-            <div className="p-5">
-              <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-            </div>
-          ) : items.length === 0 ? (
-            <div className="p-5">
-              <EmptyState
-                icon={<Users className="size-8" aria-hidden="true" />}
-                title={filtered ? t('list.noMatch') : t(`list.empty.${kind}`)}
-                text={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
-                action={
-                  filtered ? (
-                    <Button variant="secondary" size="sm" onClick={clear}>
-                      {t('list.clearFilters')}
-                    </Button>
-                  ) : (
-                    createButton
-                  )
-                }
-              />
-            </div>
-          ) : (
-            <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
-              {/* Wide screens: a table. */}
-              <table className="hidden w-full text-left text-sm md:table" data-member-table="">
-                <thead className="border-b border-slate-100 bg-slate-50/70 text-xs font-semibold text-slate-500">
-                  <tr>
-                    {/* Name and e-mail share a column (the e-mail under the name), each sortable. */}
-                    <th
-                      scope="col"
-                      className="py-2 pr-3 pl-5 whitespace-nowrap"
-                      aria-sort={ariaSort(state.sort === 'name' || state.sort === 'email', state.order)}
-                    >
-                      <span className="inline-flex items-center gap-2">
-                        <SortButton column="name" label={t('list.columns.name')} {...sorting} />
-                        <span aria-hidden="true">/</span>
-                        <SortButton column="email" label={t('list.columns.email')} {...sorting} />
-                      </span>
-                    </th>
-                    <th
-                      scope="col"
-                      className="hidden px-3 py-2 tracking-wide whitespace-nowrap uppercase lg:table-cell"
-                    >
-                      {t('list.columns.establishment')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 tracking-wide whitespace-nowrap uppercase">
-                      {t('list.columns.role')}
-                    </th>
-                    <SortHeader
-                      column="familySize"
-                      label={t('list.columns.familySize')}
-                      {...sorting}
-                      className="text-right"
-                    />
-                    <SortHeader column="lastLoginAt" label={t('list.columns.lastLoginAt')} {...sorting} />
-                    <SortHeader
-                      column="createdAt"
-                      label={t('list.columns.createdAt')}
-                      {...sorting}
-                      className="hidden xl:table-cell"
-                    />
-                    <th scope="col" className="w-10 px-3 py-2">
-                      <span className="sr-only">{t('list.open')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {items.map((item) => (
-                    <MemberRow key={item.userId} item={item} linkState={linkState} />
-                  ))}
-                </tbody>
-              </table>
-
-              {/* Phones: cards. */}
-              <ul className="divide-y divide-slate-100 md:hidden" data-member-cards="">
+        <QueryStates
+          query={query}
+          loadingLabel={t('list.loading')}
+          isEmpty={items.length === 0}
+          inCard
+          empty={
+            <EmptyState
+              icon={<Users className="size-8" aria-hidden="true" />}
+              title={filtered ? t('list.noMatch') : t(`list.empty.${kind}`)}
+              text={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
+              action={
+                filtered ? (
+                  <Button variant="secondary" size="sm" onClick={clear}>
+                    {t('list.clearFilters')}
+                  </Button>
+                ) : (
+                  createButton
+                )
+              }
+            />
+          }
+        >
+          <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
+            {/* Wide screens: a table. */}
+            <table className="hidden w-full text-left text-sm md:table" data-member-table="">
+              <thead className="border-b border-slate-100 bg-slate-50/70 text-xs font-semibold text-slate-500">
+                <tr>
+                  {/* Name and e-mail share a column (the e-mail under the name), each sortable. */}
+                  <th
+                    scope="col"
+                    className="py-2 pr-3 pl-5 whitespace-nowrap"
+                    aria-sort={ariaSort(state.sort === 'name' || state.sort === 'email', state.order)}
+                  >
+                    <span className="inline-flex items-center gap-2">
+                      <SortButton column="name" label={t('list.columns.name')} {...sorting} />
+                      <span aria-hidden="true">/</span>
+                      <SortButton column="email" label={t('list.columns.email')} {...sorting} />
+                    </span>
+                  </th>
+                  <th
+                    scope="col"
+                    className="hidden px-3 py-2 tracking-wide whitespace-nowrap uppercase lg:table-cell"
+                  >
+                    {t('list.columns.establishment')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 tracking-wide whitespace-nowrap uppercase">
+                    {t('list.columns.role')}
+                  </th>
+                  <SortHeader
+                    column="familySize"
+                    label={t('list.columns.familySize')}
+                    {...sorting}
+                    className="text-right"
+                  />
+                  <SortHeader column="lastLoginAt" label={t('list.columns.lastLoginAt')} {...sorting} />
+                  <SortHeader
+                    column="createdAt"
+                    label={t('list.columns.createdAt')}
+                    {...sorting}
+                    className="hidden xl:table-cell"
+                  />
+                  <th scope="col" className="w-10 px-3 py-2">
+                    <span className="sr-only">{t('list.open')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
                 {items.map((item) => (
-                  <li key={item.userId} data-member-card="">
-                    <Link
-                      to={memberPagePath(item)}
-                      state={linkState}
-                      className="flex gap-3 px-4 py-4 hover:bg-slate-50"
-                    >
-                      <span className="min-w-0 flex-1 space-y-1">
-                        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                          <span className="font-semibold text-slate-900">{item.displayName}</span>
-                          {item.isHolder ? <HolderBadge /> : null}
-                        </span>
-                        <span className="block truncate text-sm text-slate-600">{item.email}</span>
-                        <span className="block text-xs text-slate-500">
-                          {item.roleLabel} · {item.establishment.name}
-                        </span>
-                        <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
-                          <span>{t('list.familySize', { count: item.familySize })}</span>
-                          <span>
-                            {t('list.lastLoginShort')} <LastLogin value={item.lastLoginAt} />
-                          </span>
+                  <MemberRow key={item.userId} item={item} linkState={linkState} />
+                ))}
+              </tbody>
+            </table>
+
+            {/* Phones: cards. */}
+            <ul className="divide-y divide-slate-100 md:hidden" data-member-cards="">
+              {items.map((item) => (
+                <li key={item.userId} data-member-card="">
+                  <Link
+                    to={memberPagePath(item)}
+                    state={linkState}
+                    className="flex gap-3 px-4 py-4 hover:bg-slate-50"
+                  >
+                    <span className="min-w-0 flex-1 space-y-1">
+                      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                        <span className="font-semibold text-slate-900">{item.displayName}</span>
+                        {item.isHolder ? <HolderBadge /> : null}
+                      </span>
+                      <span className="block truncate text-sm text-slate-600">{item.email}</span>
+                      <span className="block text-xs text-slate-500">
+                        {item.roleLabel} · {item.establishment.name}
+                      </span>
+                      <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
+                        <span>{t('list.familySize', { count: item.familySize })}</span>
+                        <span>
+                          {t('list.lastLoginShort')} <LastLogin value={item.lastLoginAt} />
                         </span>
                       </span>
-                      <ChevronRight className="mt-1 size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </div>
+                    </span>
+                    <ChevronRight className="mt-1 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </QueryStates>
         {items.length > 0 ? (
           <Pagination
             className="border-t border-slate-100 px-4 py-3 sm:px-5"

@@ -1,13 +1,13 @@
 import { ArrowRight, Building, ExternalLink, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { EmptyState } from '@/components/feedback/error-state';
+import { QueryStates } from '@/components/feedback/query-states';
 import { OrganizationLogo } from '@/components/layouts/organization-logo';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { organizationUrl } from '@/lib/organization-host';
 import { PAGE_NOT_FOUND, paths, QUERY } from '@/lib/paths';
 import { DirectorySearchInput, useDirectorySearch } from './organization-search';
@@ -56,65 +56,59 @@ export function OrganizationsListPage() {
             <DirectorySearchInput id="organizations-list-search" value={q} onChange={setQ} />
           </div>
         </div>
-        <div aria-live="polite" aria-busy={query.isFetching}>
-          {query.isPending ? (
-            <div className="flex justify-center py-12">
-              <Spinner label={t('search.loading')} />
-            </div>
-          ) : query.isError ? (
-            <div className="p-5">
-              <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-            </div>
-          ) : organizations.length === 0 ? (
-            <div className="p-5">
-              <EmptyState
-                icon={<Building className="size-8" aria-hidden="true" />}
-                title={t('search.empty')}
-                text={t('search.emptyHint')}
-              />
-            </div>
-          ) : (
-            <ul className="divide-y divide-slate-100" data-organization-list="">
-              {organizations.map((organization) => (
-                <li
-                  key={organization.id}
-                  className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:px-5"
-                >
-                  <div className="flex min-w-0 flex-1 items-center gap-3">
-                    <OrganizationLogo organization={organization} />
-                    <div className="min-w-0">
-                      <p className="truncate font-semibold text-slate-900" data-organization-name="">
-                        {organization.name}
-                      </p>
-                      <p className="truncate text-xs text-slate-500">
-                        {organization.key} · {organization.timeZone}
-                        {organization.maintenance ? ` · ${t('list.maintenance')}` : ''}
-                      </p>
-                    </div>
+        <QueryStates
+          query={query}
+          loadingLabel={t('search.loading')}
+          isEmpty={organizations.length === 0}
+          inCard
+          empty={
+            <EmptyState
+              icon={<Building className="size-8" aria-hidden="true" />}
+              title={t('search.empty')}
+              text={t('search.emptyHint')}
+            />
+          }
+        >
+          <ul className="divide-y divide-slate-100" data-organization-list="">
+            {organizations.map((organization) => (
+              <li
+                key={organization.id}
+                className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:px-5"
+              >
+                <div className="flex min-w-0 flex-1 items-center gap-3">
+                  <OrganizationLogo organization={organization} />
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-slate-900" data-organization-name="">
+                      {organization.name}
+                    </p>
+                    <p className="truncate text-xs text-slate-500">
+                      {organization.key} · {organization.timeZone}
+                      {organization.maintenance ? ` · ${t('list.maintenance')}` : ''}
+                    </p>
                   </div>
-                  <div className="flex gap-2 sm:shrink-0">
-                    <Button asChild variant="secondary" size="sm">
-                      <a
-                        href={organizationUrl(organization.key, '/login')}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                      >
-                        <ExternalLink aria-hidden="true" />
-                        {t('list.openSpace')}
-                      </a>
-                    </Button>
-                    <Button asChild variant="subtle" size="sm">
-                      <Link to={paths.organization.to(organization.id)}>
-                        {t('list.details')}
-                        <ArrowRight aria-hidden="true" />
-                      </Link>
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+                </div>
+                <div className="flex gap-2 sm:shrink-0">
+                  <Button asChild variant="secondary" size="sm">
+                    <a
+                      href={organizationUrl(organization.key, '/login')}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      <ExternalLink aria-hidden="true" />
+                      {t('list.openSpace')}
+                    </a>
+                  </Button>
+                  <Button asChild variant="subtle" size="sm">
+                    <Link to={paths.organization.to(organization.id)}>
+                      {t('list.details')}
+                      <ArrowRight aria-hidden="true" />
+                    </Link>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </QueryStates>
       </Card>
     </PageContainer>
   );

@@ -3,7 +3,8 @@ import { ArrowRightLeft, ClipboardList, Inbox, Search, UserPlus, XCircle } from 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { EmptyState } from '@/components/feedback/error-state';
+import { QueryStates } from '@/components/feedback/query-states';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,6 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
@@ -367,39 +367,33 @@ export function RegistryPage() {
       />
       <Card className="overflow-hidden">
         <Filters />
-        <div aria-live="polite" aria-busy={query.isFetching}>
-          {query.isPending ? (
-            <div className="flex justify-center py-12">
-              <Spinner label={t('loading')} />
-            </div>
-          ) : query.isError ? (
-            <div className="p-5">
-              <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-            </div>
-          ) : items.length === 0 ? (
-            <div className="p-5">
-              <EmptyState
-                icon={<ClipboardList className="size-8" aria-hidden="true" />}
-                title={filtered ? t('list.noMatch') : t('list.empty')}
-                text={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
-                action={
-                  filtered ? (
-                    <Button variant="secondary" size="sm" onClick={clear}>
-                      {t('filters.clear')}
-                    </Button>
-                  ) : (
-                    registerButton
-                  )
-                }
-              />
-            </div>
-          ) : (
-            <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
-              <ParticipantTable items={items} {...actions} />
-              <ParticipantCards items={items} {...actions} />
-            </div>
-          )}
-        </div>
+        <QueryStates
+          query={query}
+          loadingLabel={t('loading')}
+          isEmpty={items.length === 0}
+          inCard
+          empty={
+            <EmptyState
+              icon={<ClipboardList className="size-8" aria-hidden="true" />}
+              title={filtered ? t('list.noMatch') : t('list.empty')}
+              text={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
+              action={
+                filtered ? (
+                  <Button variant="secondary" size="sm" onClick={clear}>
+                    {t('filters.clear')}
+                  </Button>
+                ) : (
+                  registerButton
+                )
+              }
+            />
+          }
+        >
+          <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
+            <ParticipantTable items={items} {...actions} />
+            <ParticipantCards items={items} {...actions} />
+          </div>
+        </QueryStates>
         {items.length > 0 ? (
           <Pagination
             className="border-t border-slate-100 px-4 py-3 sm:px-5"

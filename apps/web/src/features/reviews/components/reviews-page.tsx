@@ -3,13 +3,13 @@ import { ArrowLeft, Check, Inbox, MessageSquareQuote, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { EmptyState } from '@/components/feedback/error-state';
+import { QueryStates } from '@/components/feedback/query-states';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime, formatPattern } from '@/lib/dates';
 import { paths } from '@/lib/paths';
@@ -194,27 +194,24 @@ export function ReviewsPage() {
         }
         description={t('description')}
       />
-      <div aria-live="polite" aria-busy={query.isFetching}>
-        {query.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner label={t('loading')} />
-          </div>
-        ) : query.isError ? (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        ) : items.length === 0 ? (
+      <QueryStates
+        query={query}
+        loadingLabel={t('loading')}
+        isEmpty={items.length === 0}
+        empty={
           <EmptyState
             icon={<Inbox className="size-8" aria-hidden="true" />}
             title={t('empty')}
             text={t('emptyHint')}
           />
-        ) : (
-          <ul className={cn('space-y-4', query.isPlaceholderData && 'opacity-60')} data-review-list="">
-            {items.map((item) => (
-              <ReviewCard key={item.id} item={item} onDecide={(decision) => setTarget({ item, decision })} />
-            ))}
-          </ul>
-        )}
-      </div>
+        }
+      >
+        <ul className={cn('space-y-4', query.isPlaceholderData && 'opacity-60')} data-review-list="">
+          {items.map((item) => (
+            <ReviewCard key={item.id} item={item} onDecide={(decision) => setTarget({ item, decision })} />
+          ))}
+        </ul>
+      </QueryStates>
       {pageCount > 1 ? (
         <Pagination
           page={page}
