@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 
 /** Any zod (v4) schema whose parsed value is `Output`. */
-interface OutputSchema<Output> {
+export interface OutputSchema<Output> {
   _zod: { output: Output; input: unknown };
 }
 

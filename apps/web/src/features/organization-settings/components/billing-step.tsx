@@ -3,14 +3,12 @@ import {
   COUNTRY_OPTIONS,
   isCountryCode,
   type OrganizationSettings,
-  type OrganizationSettingsInput,
   organizationSettingsSchema,
   VAT_PREFIXES,
   VAT_REGIMES,
 } from '@inscrio/shared';
 import { FileText, Percent, ReceiptText, Save } from 'lucide-react';
-import { useEffect, useId, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialPrefixFor } from '@/components/forms/address-fields';
 import { Button } from '@/components/ui/button';
@@ -18,18 +16,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { describedBy, FormField, SelectField, TextField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
-import { applyApiFieldErrors } from '@/lib/form-errors';
-import { notify } from '@/lib/notify';
-import { payloadResolver } from '@/lib/payload-resolver';
 import { useLocale } from '@/lib/use-locale';
-import { useUpdateOrganization } from '../api/organization';
-import {
-  BILLING_FIELDS,
-  type BillingFormValues,
-  billingFormValues,
-  toBillingPayload,
-} from './billing-form-model';
+import { BILLING_FIELDS, billingFormValues, toBillingPayload } from './billing-form-model';
 import { DocumentLogoField } from './document-logo-field';
+import { useSettingsStepForm } from './use-settings-step-form';
 
 /** An example VAT number per country, as a placeholder. */
 const VAT_EXAMPLES: Record<string, string> = {
@@ -45,49 +35,26 @@ const VAT_EXAMPLES: Record<string, string> = {
 export function BillingStep({ organization }: { organization: OrganizationSettings }) {
   const { t } = useTranslation('organization-settings');
   const locale = useLocale();
-  const update = useUpdateOrganization();
   const mentionId = useId();
-  const resolver = useMemo(
-    () =>
-      payloadResolver<BillingFormValues, OrganizationSettingsInput>(
-        organizationSettingsSchema(locale),
-        toBillingPayload,
-      ),
-    [locale],
-  );
+  const schema = useMemo(() => organizationSettingsSchema(locale), [locale]);
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    submit,
     setValue,
     getValues,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<BillingFormValues, unknown, OrganizationSettingsInput>({
-    resolver,
-    defaultValues: billingFormValues(organization),
-    mode: 'onSubmit',
+  } = useSettingsStepForm({
+    organization,
+    schema,
+    toValues: billingFormValues,
+    toPayload: toBillingPayload,
+    fields: BILLING_FIELDS,
   });
-
-  // A saved (or refreshed) organisation becomes the form's new starting point.
-  useEffect(() => {
-    reset(billingFormValues(organization));
-  }, [organization, reset]);
 
   const country = watch('billingCountry');
   const regime = watch('vatRegime');
   const logoUrl = watch('documentLogoUrl');
-
-  const submit = handleSubmit(async (input) => {
-    try {
-      const result = await update.mutateAsync({ id: organization.id, input });
-      notify.success(result.message);
-    } catch (error) {
-      applyApiFieldErrors(error, setError, BILLING_FIELDS);
-      notify.error(t('errors.update'));
-    }
-  });
 
   const countryField = register('billingCountry');
   const mentionHint = t('billing.vat.mentionHint', { mention: BELGIAN_VAT_EXEMPTION_MENTION });

@@ -2,31 +2,23 @@ import {
   formatIban,
   type MollieStatus,
   type OrganizationSettings,
-  type OrganizationSettingsInput,
   PAYMENT_PROVIDERS,
   type PaymentProvider,
 } from '@inscrio/shared';
 import { Banknote, CreditCard, KeyRound, Landmark, Save, ShieldCheck, Wallet } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { type ReactNode, useMemo, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
-import { applyApiFieldErrors } from '@/lib/form-errors';
-import { notify } from '@/lib/notify';
-import { payloadResolver } from '@/lib/payload-resolver';
 import { useLocale } from '@/lib/use-locale';
-import { useMollieStatus, useUpdateOrganization } from '../api/organization';
+import { useMollieStatus } from '../api/organization';
 import { MollieCard } from './mollie-card';
-import {
-  type PaymentFormValues,
-  paymentFormValues,
-  paymentSchema,
-  toPaymentPayload,
-} from './payment-form-model';
+import { paymentFormValues, paymentSchema, toPaymentPayload } from './payment-form-model';
+import { useSettingsStepForm } from './use-settings-step-form';
 
 const PROVIDER_ICONS: Record<PaymentProvider, ReactNode> = {
   offline: <Landmark className="size-5" aria-hidden="true" />,
@@ -103,47 +95,25 @@ export function PaymentStep({ organization }: { organization: OrganizationSettin
   const locale = useLocale();
   const mollie = useMollieStatus(organization.id);
   const mollieStatus: MollieStatus | undefined = mollie.data?.status;
-  const update = useUpdateOrganization();
-  const resolver = useMemo(
-    () =>
-      payloadResolver<PaymentFormValues, OrganizationSettingsInput>(
-        paymentSchema(locale, { secretKeySet: organization.buckarooSecretKeySet, mollieStatus }),
-        toPaymentPayload,
-      ),
+  const schema = useMemo(
+    () => paymentSchema(locale, { secretKeySet: organization.buckarooSecretKeySet, mollieStatus }),
     [locale, organization.buckarooSecretKeySet, mollieStatus],
   );
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    submit,
     setValue,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<PaymentFormValues, unknown, OrganizationSettingsInput>({
-    resolver,
-    defaultValues: paymentFormValues(organization),
-    // Checked when saved, not on blur: a message appearing under the providers would move the Mollie button under the pointer.
-    mode: 'onSubmit',
+  } = useSettingsStepForm({
+    organization,
+    schema,
+    toValues: paymentFormValues,
+    toPayload: toPaymentPayload,
+    fields: FIELDS,
   });
-
-  // A saved (or refreshed) organisation becomes the form's new starting point.
-  useEffect(() => {
-    reset(paymentFormValues(organization));
-  }, [organization, reset]);
 
   const provider = watch('paymentProvider');
-
-  const submit = handleSubmit(async (input) => {
-    try {
-      const result = await update.mutateAsync({ id: organization.id, input });
-      const texts = result.notifications.length > 0 ? result.notifications : [result.message];
-      for (const text of texts) notify.success(text);
-    } catch (error) {
-      applyApiFieldErrors(error, setError, FIELDS);
-      notify.error(t('errors.update'));
-    }
-  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" data-payment-form="">
