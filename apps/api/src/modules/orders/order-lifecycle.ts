@@ -44,7 +44,7 @@ async function lockOrder(tx: Executor, organizationId: string, orderId: string) 
 }
 
 /** Cents received on the order's payments, net of refunds. */
-async function receivedAmount(tx: Executor, organizationId: string, orderId: string): Promise<number> {
+export async function receivedAmount(tx: Executor, organizationId: string, orderId: string): Promise<number> {
   const result = await tx.execute(sql`
     select coalesce(sum(amount - refunded_amount), 0)::int as received from payments
     where organization_id = ${organizationId} and order_id = ${orderId} and status in ('paid', 'refunded')`);

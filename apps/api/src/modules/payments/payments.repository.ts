@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/client';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { mollieConnections, orders, organizations, paymentRefunds, payments } from '../../db/schema';
+import { receivedAmount } from '../orders/order-lifecycle';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
@@ -71,12 +72,7 @@ export function createPaymentsRepository(db: Executor) {
     },
 
     /** Cents received on the order's payments, net of refunds. */
-    async receivedAmount(organizationId: string, orderId: string): Promise<number> {
-      const result = await db.execute(sql`
-        select coalesce(sum(amount - refunded_amount), 0)::int as received from payments
-        where organization_id = ${organizationId} and order_id = ${orderId} and status in ('paid', 'refunded')`);
-      return rowsOf<{ received: number }>(result)[0]?.received ?? 0;
-    },
+    receivedAmount: (organizationId: string, orderId: string) => receivedAmount(db, organizationId, orderId),
 
     async setOrderPaidAmount(organizationId: string, orderId: string, paidAmount: number) {
       await db
