@@ -171,7 +171,7 @@ export async function run({ databaseUrl }: BenchContext): Promise<number> {
    * thread's CPU per checkout fell by a third over the first 1,500), and a rush takes paths the steady
    * rounds never do (a thousand new connections, "full" refusals) whose first optimisation otherwise
    * lands inside the measured rush. So: a raw round, `WARM_CHECKOUTS` app checkouts at the measured
-   * concurrency, and a small rush on a session of another activity.
+   * concurrency, and a rush of the same size on a session of another activity.
    */
   await rawRound();
   const warm = families.slice(nextFamily, nextFamily + WARM_CHECKOUTS);
