@@ -1,13 +1,15 @@
-import { GENDERS, personSchemaWithPassword, type SignUpInput } from '@inscrio/shared';
+import { personSchemaWithPassword, type SignUpInput } from '@inscrio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { type DefaultValues, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type AddressFieldName, AddressFields, dialPrefixFor } from '@/components/forms/address-fields';
+import { FormSection } from '@/components/forms/form-section';
+import { IdentityFields, type PersonFieldName, PhoneField } from '@/components/forms/person-fields';
+import { AddressFields, dialPrefixFor } from '@/components/forms/address-fields';
 import { Button } from '@/components/ui/button';
-import { PasswordField, SelectField, TextField } from '@/components/ui/form-field';
+import { PasswordField, TextField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-error';
 import { applyApiFieldErrors } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
@@ -47,27 +49,10 @@ const EMPTY: DefaultValues<SignUpInput> = {
   confirmPassword: '',
 };
 
-function FormSection({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <fieldset className="grid gap-x-5 gap-y-4 border-t border-slate-100 pt-6 first:border-t-0 first:pt-0 sm:grid-cols-2">
-      <legend className="contents">
-        <span className="block text-sm font-semibold text-slate-900 sm:col-span-2">{title}</span>
-      </legend>
-      {description ? <p className="-mt-2 text-sm text-slate-500 sm:col-span-2">{description}</p> : null}
-      {children}
-    </fieldset>
-  );
-}
-
 /** `/register`: the person form with its password, validated with the shared rules (spec section 5). */
+/** The sign-up's sections are set apart by a line. */
+const SEPARATED = 'border-t border-slate-100 pt-6 first:border-t-0 first:pt-0';
+
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const locale = useLocale();
@@ -77,7 +62,6 @@ export function RegisterPage() {
   const organization = useAddressOrganization();
   const schema = useMemo(() => personSchemaWithPassword(locale), [locale]);
   const signUp = useSignUp();
-  const today = new Date().toISOString().slice(0, 10);
 
   const {
     register,
@@ -115,7 +99,7 @@ export function RegisterPage() {
   });
 
   const error = (name: keyof SignUpInput) => errors[name]?.message;
-  const bind = (name: AddressFieldName) => ({ registration: register(name), error: error(name) });
+  const bind = (name: PersonFieldName) => ({ registration: register(name), error: error(name) });
 
   return (
     <AuthCard
@@ -136,52 +120,16 @@ export function RegisterPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={t('register.title')}>
-        <FormSection title={t('register.sections.identity')}>
-          <TextField
-            label={t('fields.firstName')}
-            autoComplete="given-name"
-            error={error('firstName')}
-            {...register('firstName')}
-          />
-          <TextField
-            label={t('fields.lastName')}
-            autoComplete="family-name"
-            error={error('lastName')}
-            {...register('lastName')}
-          />
-          <SelectField label={t('fields.gender')} error={error('gender')} {...register('gender')}>
-            <option value="">{t('fields.choose')}</option>
-            {GENDERS.values.map((value) => (
-              <option key={value} value={value}>
-                {GENDERS.label(value, locale)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label={t('fields.birthdate')}
-            type="date"
-            max={today}
-            min="1900-01-01"
-            autoComplete="bday"
-            error={error('birthdate')}
-            {...register('birthdate')}
-          />
+        <FormSection title={t('register.sections.identity')} className={SEPARATED}>
+          <IdentityFields bind={bind} own />
         </FormSection>
 
-        <FormSection title={t('register.sections.contact')}>
+        <FormSection title={t('register.sections.contact')} className={SEPARATED}>
           <AddressFields bind={bind} onCountryChange={onCountryChange} ownAddress />
-          <TextField
-            label={t('fields.phoneNumber')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="+32 470 12 34 56"
-            error={error('phoneNumber')}
-            {...register('phoneNumber')}
-          />
+          <PhoneField bind={bind} own />
         </FormSection>
 
-        <FormSection title={t('register.sections.access')}>
+        <FormSection title={t('register.sections.access')} className={SEPARATED}>
           <TextField
             className="sm:col-span-2"
             label={t('fields.email')}

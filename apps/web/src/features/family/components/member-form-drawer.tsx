@@ -1,17 +1,13 @@
-import {
-  type DelegatedPersonInput,
-  delegatedPersonSchema,
-  displayName,
-  GENDERS,
-  message,
-} from '@inscrio/shared';
+import { type DelegatedPersonInput, delegatedPersonSchema, displayName, message } from '@inscrio/shared';
 import { Home, Save, UserPlus } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type AddressFieldName, AddressFields } from '@/components/forms/address-fields';
+import { FormSection } from '@/components/forms/form-section';
+import { IdentityFields, type PersonFieldName, PhoneField } from '@/components/forms/person-fields';
+import { AddressFields } from '@/components/forms/address-fields';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/form-field';
 import { SideDrawer } from '@/components/ui/side-drawer';
 import type { Member } from '@/lib/api-types';
 import { useAuth } from '@/lib/auth-store';
@@ -21,7 +17,6 @@ import { payloadResolver } from '@/lib/payload-resolver';
 import { useLocale } from '@/lib/use-locale';
 import { useCreateMember } from '../api/create-member';
 import { useUpdateMember } from '../api/update-member';
-import { useToday } from '../hooks/use-today';
 
 /** The form keeps every field as typed; '' is "not given" for the optional ones (the shared rule). */
 export interface MemberFormValues {
@@ -72,18 +67,6 @@ function valuesOf(member: Member | null, lastName: string): MemberFormValues {
   };
 }
 
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
-  return (
-    <fieldset className="grid gap-x-4 gap-y-4 sm:grid-cols-2">
-      <legend className="contents">
-        <span className="block text-sm font-semibold text-slate-900 sm:col-span-2">{title}</span>
-      </legend>
-      {hint ? <p className="-mt-3 text-xs text-slate-500 sm:col-span-2">{hint}</p> : null}
-      {children}
-    </fieldset>
-  );
-}
-
 export interface MemberFormDrawerProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -101,7 +84,6 @@ export function MemberFormDrawer({ open, onOpenChange, member }: MemberFormDrawe
   const locale = useLocale();
   const formId = useId();
   const { user, member: self } = useAuth();
-  const today = useToday();
   const create = useCreateMember();
   const update = useUpdateMember();
   const schema = useMemo(() => delegatedPersonSchema(locale), [locale]);
@@ -156,7 +138,7 @@ export function MemberFormDrawer({ open, onOpenChange, member }: MemberFormDrawe
   });
 
   const error = (name: keyof MemberFormValues) => errors[name]?.message;
-  const bind = (name: AddressFieldName) => ({ registration: register(name), error: error(name) });
+  const bind = (name: PersonFieldName) => ({ registration: register(name), error: error(name) });
   const name = member ? displayName(member, 'member', locale) : '';
 
   return (
@@ -186,38 +168,11 @@ export function MemberFormDrawer({ open, onOpenChange, member }: MemberFormDrawe
         aria-label={editing ? t('form.editTitle', { name }) : t('form.addTitle')}
         data-member-form=""
       >
-        <Section title={t('form.identity')}>
-          <TextField
-            label={t('fields.firstName')}
-            autoComplete="off"
-            error={error('firstName')}
-            {...register('firstName')}
-          />
-          <TextField
-            label={t('fields.lastName')}
-            autoComplete="off"
-            error={error('lastName')}
-            {...register('lastName')}
-          />
-          <SelectField label={t('fields.gender')} error={error('gender')} {...register('gender')}>
-            <option value="">{t('fields.choose')}</option>
-            {GENDERS.values.map((value) => (
-              <option key={value} value={value}>
-                {GENDERS.label(value, locale)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label={t('fields.birthdate')}
-            type="date"
-            max={today}
-            min="1900-01-01"
-            error={error('birthdate')}
-            {...register('birthdate')}
-          />
-        </Section>
+        <FormSection title={t('form.identity')}>
+          <IdentityFields bind={bind} />
+        </FormSection>
 
-        <Section title={t('form.contact')} hint={t('form.contactHint')}>
+        <FormSection title={t('form.contact')} description={t('form.contactHint')}>
           {ownAddress ? (
             <div className="sm:col-span-2">
               <Button variant="subtle" size="sm" onClick={copyMyAddress}>
@@ -227,15 +182,7 @@ export function MemberFormDrawer({ open, onOpenChange, member }: MemberFormDrawe
             </div>
           ) : null}
           <AddressFields bind={bind} />
-          <TextField
-            label={t('fields.phoneNumber')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder={PHONE_EXAMPLES[country] ?? PHONE_EXAMPLES.BEL}
-            error={error('phoneNumber')}
-            {...register('phoneNumber')}
-          />
+          <PhoneField bind={bind} placeholder={PHONE_EXAMPLES[country] ?? PHONE_EXAMPLES.BEL} />
           <TextField
             className="sm:col-span-2"
             label={t('fields.email')}
@@ -245,7 +192,7 @@ export function MemberFormDrawer({ open, onOpenChange, member }: MemberFormDrawe
             error={error('email')}
             {...register('email')}
           />
-        </Section>
+        </FormSection>
       </form>
     </SideDrawer>
   );

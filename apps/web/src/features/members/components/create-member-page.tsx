@@ -10,6 +10,8 @@ import { useEffect, useMemo } from 'react';
 import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { FormSection } from '@/components/forms/form-section';
+import { type BindPersonField, IdentityFields, type PersonFieldName } from '@/components/forms/person-fields';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
@@ -36,13 +38,7 @@ import {
   emptyFamilyRow,
   toCreateMemberPayload,
 } from './create-member-form-model';
-import {
-  type BindPersonField,
-  ContactFields,
-  FormSection,
-  IdentityFields,
-  type PersonFieldName,
-} from './person-fields';
+import { ContactFields } from './person-fields';
 
 /**
  * `/members/create`: a member account created by a manager (no password: an optional invitation e-mail

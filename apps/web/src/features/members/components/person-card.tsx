@@ -3,6 +3,8 @@ import { Pencil, Save } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormSection } from '@/components/forms/form-section';
+import { type BindPersonField, IdentityFields, type PersonFieldName } from '@/components/forms/person-fields';
 import { AddressFields } from '@/components/forms/address-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,13 +19,7 @@ import type { MemberDetail, MemberPerson } from '../api/types';
 import { useUpdateMember } from '../api/update-member';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { PERSON_FIELDS, type PersonValues } from './create-member-form-model';
-import {
-  type BindPersonField,
-  ContactFields,
-  FormSection,
-  IdentityFields,
-  type PersonFieldName,
-} from './person-fields';
+import { ContactFields } from './person-fields';
 
 /** A term and its value; `compact` puts them on one line (a narrow column). */
 export function Detail({

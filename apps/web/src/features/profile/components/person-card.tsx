@@ -1,5 +1,4 @@
 import {
-  GENDERS,
   type Locale,
   message,
   type PersonInput,
@@ -11,10 +10,10 @@ import { useEffect, useMemo } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/feedback/error-state';
+import { GenderBirthdateFields, PhoneField } from '@/components/forms/person-fields';
 import { type AddressFieldName, AddressFields, dialPrefixFor } from '@/components/forms/address-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import type { Member } from '@/lib/api-types';
 import { applyApiFieldErrors } from '@/lib/form-errors';
@@ -76,7 +75,6 @@ export function PersonCard({ id }: { id: string }) {
   const member = useMeMember();
   const update = useUpdateMember();
   const schema = useMemo(() => personDetailsSchema(locale), [locale]);
-  const today = new Date().toISOString().slice(0, 10);
 
   const {
     register,
@@ -115,7 +113,10 @@ export function PersonCard({ id }: { id: string }) {
   });
 
   const error = (name: keyof PersonValues) => errors[name]?.message;
-  const bind = (name: AddressFieldName) => ({ registration: register(name), error: error(name) });
+  const bind = (name: 'gender' | 'birthdate' | 'phoneNumber' | AddressFieldName) => ({
+    registration: register(name),
+    error: error(name),
+  });
 
   return (
     <Card id={id} className="scroll-mt-6">
@@ -138,33 +139,9 @@ export function PersonCard({ id }: { id: string }) {
             aria-label={t('person.title')}
             data-person-form=""
           >
-            <SelectField label={t('fields.gender')} error={error('gender')} {...register('gender')}>
-              <option value="">{t('fields.choose')}</option>
-              {GENDERS.values.map((value) => (
-                <option key={value} value={value}>
-                  {GENDERS.label(value, locale)}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label={t('fields.birthdate')}
-              type="date"
-              max={today}
-              min="1900-01-01"
-              autoComplete="bday"
-              error={error('birthdate')}
-              {...register('birthdate')}
-            />
+            <GenderBirthdateFields bind={bind} own />
             <AddressFields bind={bind} onCountryChange={onCountryChange} ownAddress />
-            <TextField
-              label={t('fields.phoneNumber')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="+32 470 12 34 56"
-              error={error('phoneNumber')}
-              {...register('phoneNumber')}
-            />
+            <PhoneField bind={bind} own />
             <div className="flex justify-end sm:col-span-2">
               <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
                 <Save aria-hidden="true" />
