@@ -1,8 +1,8 @@
 import { formatDuration, formatMoney, formatSeats, SESSION_STATUSES } from '@inscrio/shared';
-import { Archive, ArchiveRestore, CalendarPlus, CalendarX2, Save, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Archive, ArchiveRestore, CalendarPlus, CalendarX2, Save } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DeleteDialog } from '@/components/feedback/delete-dialog';
 import { EmptyState, ErrorState } from '@/components/feedback/error-state';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
@@ -11,9 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError, notificationText } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth-store';
 import { formatDateTime, formatPattern } from '@/lib/dates';
 import { notify } from '@/lib/notify';
@@ -120,57 +118,23 @@ function UpcomingSessions({ blueprint }: { blueprint: Blueprint }) {
 /** Delete, offered only while the activity has no session at all; a 409 is explained in the dialog. */
 function DeleteBlueprint({ blueprint }: { blueprint: Blueprint }) {
   const { t } = useTranslation('blueprints');
-  const locale = useLocale();
-  const navigate = useNavigate();
   const remove = useDeleteBlueprint();
-  const [open, setOpen] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setConflict(null);
-    try {
-      await remove.mutateAsync(blueprint.id);
-      setOpen(false);
-      notify.success(t('delete.success', { name: blueprint.name }));
-      await navigate(paths.blueprints.to());
-    } catch (error) {
-      if (isApiError(error) && error.status === 409) setConflict(notificationText(error, locale));
-      else notify.error(notificationText(error, locale));
-    }
-  };
-
+  const name = blueprint.name;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setConflict(null);
+    <DeleteDialog
+      texts={{
+        action: t('delete.action'),
+        title: t('delete.title', { name }),
+        text: t('delete.text'),
+        hint: t('delete.hint'),
+        cancel: t('delete.cancel'),
+        confirm: t('delete.confirm'),
+        success: t('delete.success', { name }),
       }}
-      trigger={
-        <Button variant="ghost" className="text-red-700 hover:bg-red-50">
-          <Trash2 aria-hidden="true" />
-          {t('delete.action')}
-        </Button>
-      }
-      title={t('delete.title', { name: blueprint.name })}
-      description={t('delete.text')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {t('delete.cancel')}
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => void confirm()}>
-            {t('delete.confirm')}
-          </Button>
-        </>
-      }
-    >
-      {conflict ? (
-        <Alert tone="error">{conflict}</Alert>
-      ) : (
-        <p className="text-sm text-slate-600">{t('delete.hint')}</p>
-      )}
-    </Dialog>
+      remove={() => remove.mutateAsync(blueprint.id)}
+      isPending={remove.isPending}
+      then={paths.blueprints.to()}
+    />
   );
 }
 

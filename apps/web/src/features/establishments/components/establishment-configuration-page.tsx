@@ -1,82 +1,39 @@
 import { isAtLeastOrgManager } from '@inscrio/shared';
-import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { DeleteDialog } from '@/components/feedback/delete-dialog';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
-import { isApiError, notificationText } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth-store';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
-import { useLocale } from '@/lib/use-locale';
 import { useDeleteEstablishment } from '../api/delete-establishment';
 import { useEstablishment } from '../api/get-establishment';
 import { useUpdateEstablishment } from '../api/update-establishment';
 import { EstablishmentForm, establishmentFormValues } from './establishment-form';
 
-/** The delete button and its confirmation; a 409 (still in use) is explained in the dialog. */
 function DeleteEstablishment({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation('establishments');
-  const locale = useLocale();
-  const navigate = useNavigate();
   const remove = useDeleteEstablishment();
-  const [open, setOpen] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setConflict(null);
-    try {
-      await remove.mutateAsync(id);
-      setOpen(false);
-      notify.success(t('delete.success', { name }));
-      await navigate(paths.establishments.to());
-    } catch (error) {
-      if (isApiError(error) && error.status === 409) setConflict(notificationText(error, locale));
-      else notify.error(notificationText(error, locale));
-    }
-  };
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setConflict(null);
+    <DeleteDialog
+      texts={{
+        action: t('delete.action'),
+        title: t('delete.title', { name }),
+        text: t('delete.text'),
+        hint: t('delete.hint'),
+        cancel: t('delete.cancel'),
+        confirm: t('delete.confirm'),
+        success: t('delete.success', { name }),
       }}
-      trigger={
-        <Button variant="ghost" className="text-red-700 hover:bg-red-50">
-          <Trash2 aria-hidden="true" />
-          {t('delete.action')}
-        </Button>
-      }
-      title={t('delete.title', { name })}
-      description={t('delete.text')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {t('delete.cancel')}
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => void confirm()}>
-            {t('delete.confirm')}
-          </Button>
-        </>
-      }
-    >
-      {conflict ? (
-        <Alert tone="error" data-delete-conflict="">
-          {conflict}
-        </Alert>
-      ) : (
-        <p className="text-sm text-slate-600">{t('delete.hint')}</p>
-      )}
-    </Dialog>
+      remove={() => remove.mutateAsync(id)}
+      isPending={remove.isPending}
+      then={paths.establishments.to()}
+    />
   );
 }
 

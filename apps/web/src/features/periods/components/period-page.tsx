@@ -1,20 +1,18 @@
 import { formatSeats, SESSION_STATUSES, type UpdatePeriodInput } from '@inscrio/shared';
-import { CalendarPlus, CalendarX2, CopyPlus, ListChecks, MailPlus, Trash2 } from 'lucide-react';
+import { CalendarPlus, CalendarX2, CopyPlus, ListChecks, MailPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { DeleteDialog } from '@/components/feedback/delete-dialog';
 import { EmptyState, ErrorState } from '@/components/feedback/error-state';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError, notificationText } from '@/lib/api-error';
 import { formatDateTime, formatPattern } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
@@ -32,51 +30,22 @@ const PAGE_SIZE = 20;
 
 function DeletePeriod({ period }: { period: Period }) {
   const { t } = useTranslation('periods');
-  const locale = useLocale();
-  const navigate = useNavigate();
   const remove = useDeletePeriod();
-  const [open, setOpen] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const confirm = async () => {
-    setConflict(null);
-    try {
-      await remove.mutateAsync(period.id);
-      setOpen(false);
-      notify.success(t('delete.success', { name: period.name }));
-      await navigate(paths.periods.to());
-    } catch (error) {
-      if (isApiError(error) && error.status === 409) setConflict(notificationText(error, locale));
-      else notify.error(notificationText(error, locale));
-    }
-  };
+  const name = period.name;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setConflict(null);
+    <DeleteDialog
+      texts={{
+        action: t('delete.action'),
+        title: t('delete.title', { name }),
+        text: t('delete.text'),
+        cancel: t('delete.cancel'),
+        confirm: t('delete.confirm'),
+        success: t('delete.success', { name }),
       }}
-      trigger={
-        <Button variant="ghost" className="text-red-700 hover:bg-red-50">
-          <Trash2 aria-hidden="true" />
-          {t('delete.action')}
-        </Button>
-      }
-      title={t('delete.title', { name: period.name })}
-      description={t('delete.text')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {t('delete.cancel')}
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => void confirm()}>
-            {t('delete.confirm')}
-          </Button>
-        </>
-      }
-    >
-      {conflict ? <Alert tone="error">{conflict}</Alert> : null}
-    </Dialog>
+      remove={() => remove.mutateAsync(period.id)}
+      isPending={remove.isPending}
+      then={paths.periods.to()}
+    />
   );
 }
 
