@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 
@@ -10,9 +11,9 @@ export interface PaginationProps {
   onPageChange: (page: number) => void;
   /** What the bar says ('Page 2 sur 5 · 87 activités'). */
   summary?: ReactNode;
-  /** Accessible names of the two buttons, in the screen's language. */
-  previousLabel: string;
-  nextLabel: string;
+  /** Accessible names of the two buttons; « Page précédente » / « Page suivante » unless given. */
+  previousLabel?: string;
+  nextLabel?: string;
   /** Accessible name of the navigation landmark. */
   label?: string;
   className?: string;
@@ -29,7 +30,10 @@ export function Pagination({
   label,
   className,
 }: PaginationProps) {
+  const { t } = useTranslation('common');
   if (pageCount <= 1 && !summary) return null;
+  const previous = previousLabel ?? t('pagination.previous');
+  const next = nextLabel ?? t('pagination.next');
   return (
     <nav
       aria-label={label}
@@ -43,19 +47,19 @@ export function Pagination({
             size="sm"
             onClick={() => onPageChange(page - 1)}
             disabled={page <= 1}
-            aria-label={previousLabel}
+            aria-label={previous}
           >
             <ChevronLeft aria-hidden="true" />
-            <span className="hidden sm:inline">{previousLabel}</span>
+            <span className="hidden sm:inline">{previous}</span>
           </Button>
           <Button
             variant="secondary"
             size="sm"
             onClick={() => onPageChange(page + 1)}
             disabled={page >= pageCount}
-            aria-label={nextLabel}
+            aria-label={next}
           >
-            <span className="hidden sm:inline">{nextLabel}</span>
+            <span className="hidden sm:inline">{next}</span>
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>

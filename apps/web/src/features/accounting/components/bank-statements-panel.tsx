@@ -235,8 +235,6 @@ function UnmatchedTransactions() {
           pageCount={pageCount}
           onPageChange={setPage}
           summary={t('bank.unmatched.summary', { count: total, page, pages: pageCount })}
-          previousLabel={t('pagination.previous')}
-          nextLabel={t('pagination.next')}
           label={t('bank.unmatched.pagination')}
         />
       ) : null}

@@ -185,8 +185,6 @@ export function CreditNotesPanel() {
           pageCount={pageCount}
           onPageChange={setPage}
           summary={t('creditNotes.summary', { count: total, page, pages: pageCount })}
-          previousLabel={t('pagination.previous')}
-          nextLabel={t('pagination.next')}
           label={t('creditNotes.pagination')}
         />
       ) : null}

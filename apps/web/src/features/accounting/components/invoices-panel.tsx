@@ -433,8 +433,6 @@ export function InvoicesPanel() {
             pageCount={pageCount}
             onPageChange={(next) => set({ page: String(next) })}
             summary={t('invoices.summary', { count: total, page, pages: pageCount })}
-            previousLabel={t('pagination.previous')}
-            nextLabel={t('pagination.next')}
             label={t('invoices.pagination')}
           />
         ) : null}

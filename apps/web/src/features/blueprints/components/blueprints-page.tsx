@@ -280,8 +280,6 @@ export function BlueprintsPage() {
             pageCount={pageCount}
             onPageChange={(page) => set({ page: String(page) })}
             summary={t('list.summary', { count: total, page: filters.page, pages: pageCount })}
-            previousLabel={t('list.previous')}
-            nextLabel={t('list.next')}
             label={t('list.pagination')}
           />
         ) : null}

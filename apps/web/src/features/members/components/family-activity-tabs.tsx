@@ -157,8 +157,6 @@ function PagedList<T>({
         pageCount={Math.max(1, Math.ceil(total / pageSize))}
         onPageChange={onPageChange}
         summary={t(`tabs.count.${id}`, { count: total })}
-        previousLabel={t('list.previous')}
-        nextLabel={t('list.next')}
         label={t(`tabs.${id}`)}
       />
     </div>

@@ -125,7 +125,7 @@ describe('the members list', () => {
     await waitFor(() => expect(listCalls(server).at(-1)?.get('order')).toBe('asc'));
 
     await screen.findByText('45 membres · page 1 sur 3');
-    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.click(screen.getByRole('button', { name: 'Page suivante' }));
     await waitFor(() => expect(listCalls(server).at(-1)?.get('page')).toBe('2'));
     expect(router.state.location.search).toContain('page=2');
   });

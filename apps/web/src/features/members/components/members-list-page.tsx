@@ -452,8 +452,6 @@ export function MembersListPage({ kind }: { kind: MemberListKind }) {
             pageCount={pageCount}
             onPageChange={(page) => set({ page: String(page) })}
             summary={t('list.summary', { count: total, page: state.page, pages: pageCount })}
-            previousLabel={t('list.previous')}
-            nextLabel={t('list.next')}
             label={t('list.pagination')}
           />
         ) : null}

@@ -114,8 +114,6 @@ export function OrdersPage() {
             pageCount={pageCount}
             onPageChange={(next) => update({ page: next })}
             summary={t('list.summary', { count: data.total, page, pages: pageCount })}
-            previousLabel={t('list.previous')}
-            nextLabel={t('list.next')}
             label={t('list.pagination')}
           />
         </>

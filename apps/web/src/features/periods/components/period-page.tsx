@@ -140,8 +140,6 @@ function PeriodSessions({ period }: { period: Period }) {
             pageCount={pageCount}
             onPageChange={setPage}
             summary={t('list.pageOf', { page, pages: pageCount })}
-            previousLabel={t('list.previous')}
-            nextLabel={t('list.next')}
           />
         ) : null}
       </CardContent>

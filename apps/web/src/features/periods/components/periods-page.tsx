@@ -169,8 +169,6 @@ export function PeriodsPage() {
             pageCount={pageCount}
             onPageChange={(next) => setParam('page', String(next))}
             summary={t('list.summary', { count: total, page, pages: pageCount })}
-            previousLabel={t('list.previous')}
-            nextLabel={t('list.next')}
             label={t('list.pagination')}
           />
         ) : null}

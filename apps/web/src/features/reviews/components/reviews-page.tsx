@@ -218,8 +218,6 @@ export function ReviewsPage() {
           pageCount={pageCount}
           onPageChange={setPage}
           summary={t('summary', { count: total, page, pages: pageCount })}
-          previousLabel={t('previous')}
-          nextLabel={t('next')}
           label={t('pagination')}
         />
       ) : null}
