@@ -1,31 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  date,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, customType, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './identity';
-import { establishments, organizations } from './organizations';
+import { establishments } from './organizations';
+import { createdAt, org, updatedAt } from './columns';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
-
-const org = () =>
-  text('organization_id')
-    .notNull()
-    .references(() => organizations.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Uploaded files (images, logos), served by `GET /api/assets/serve/{id}?orgId=`. */
 export const assets = pgTable(

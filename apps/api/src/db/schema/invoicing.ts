@@ -1,26 +1,6 @@
-import {
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { organizations } from './organizations';
+import { date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders, paymentRefunds, payments } from './registrations';
-
-const org = () =>
-  text('organization_id')
-    .notNull()
-    .references(() => organizations.id);
-/** The organisation of a row that always hangs on a parent row (see schema/registrations.ts). */
-const scoped = () => text('organization_id').notNull();
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, org, scoped, updatedAt } from './columns';
 
 /**
  * The last number given per organisation, document kind and year. A number is taken by incrementing this

@@ -14,16 +14,7 @@ import {
 import { families, members, users } from './identity';
 import { services } from './activities';
 import { organizations } from './organizations';
-
-/*
- * The organisation of a row that always hangs on a parent row: its composite foreign key to the parent
- * (organization_id, parent_id) already proves the organisation exists, so it has no foreign key of its
- * own to `organizations`: that one share-locked the organisation's single row for each row written,
- * five times per purchase, from every concurrent buyer of the organisation.
- */
-const scoped = () => text('organization_id').notNull();
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, scoped, updatedAt } from './columns';
 
 /**
  * The registration of one member to one session (spec: participant). Life cycle in DESIGN.md section 5:
