@@ -38,7 +38,7 @@ import {
   emptyFamilyRow,
   toCreateMemberPayload,
 } from './create-member-form-model';
-import { ContactFields } from './person-fields';
+import { ContactFields } from './contact-fields';
 
 /**
  * `/members/create`: a member account created by a manager (no password: an optional invitation e-mail

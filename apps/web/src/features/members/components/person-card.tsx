@@ -19,7 +19,7 @@ import type { MemberDetail, MemberPerson } from '../api/types';
 import { useUpdateMember } from '../api/update-member';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { PERSON_FIELDS, type PersonValues } from './create-member-form-model';
-import { ContactFields } from './person-fields';
+import { ContactFields } from './contact-fields';
 
 /** A term and its value; `compact` puts them on one line (a narrow column). */
 export function Detail({
