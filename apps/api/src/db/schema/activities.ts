@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './identity';
 import { establishments } from './organizations';
 import { createdAt, org, updatedAt } from './columns';
