@@ -193,6 +193,72 @@ describe('adding to the cart', () => {
       await clearCart(parent);
     });
 
+    it('« 6-12 ans » admits a child until the day before their 13th birthday; « 6-8 ans » includes 8-year-olds', async () => {
+      const start = inDays(15);
+      // The session's date (09:00 UTC is the same day in Brussels) moved by whole years and days.
+      const before = (years: number, days: number, months = 0) =>
+        new Date(
+          Date.UTC(start.getUTCFullYear() - years, start.getUTCMonth() - months, start.getUTCDate() - days),
+        )
+          .toISOString()
+          .slice(0, 10);
+      const [family] = await t.db
+        .select({ familyId: members.familyId })
+        .from(members)
+        .where(and(eq(members.organizationId, ORG), eq(members.id, lea)));
+      const children = {
+        twelve: { firstName: 'Douze', birthdate: before(12, 1) }, // turned 12 the day before
+        almost13: { firstName: 'Presque', birthdate: before(13, -1) }, // 13 the day after
+        thirteen: { firstName: 'Treize', birthdate: before(13, 0) }, // 13 that day
+        eight: { firstName: 'Huit', birthdate: before(8, 0, 5) }, // 8 years and 5 months
+        nine: { firstName: 'Neuf', birthdate: before(9, 0) }, // 9 that day
+      };
+      const ids = Object.fromEntries(Object.keys(children).map((key) => [key, `mbr_age_${key}`]));
+      await t.db.insert(members).values(
+        Object.entries(children).map(([key, child]) => ({
+          organizationId: ORG,
+          id: ids[key]!,
+          familyId: family!.familyId,
+          lastName: 'Martin',
+          ...child,
+        })),
+      );
+      const football = await createActivity(t.db, {
+        name: 'Football 6-12 ans',
+        minAge: 72,
+        maxAge: 144,
+        supplements: [{ name: 'Matériel (6-8 ans)', price: 800, minAge: 72, maxAge: 96 }],
+        sessions: [{ start }],
+      });
+      const r = await add(parent, {
+        blueprintId: football.blueprintId,
+        serviceIds: football.serviceIds,
+        memberIds: Object.values(ids),
+      });
+      expect(r.refused).toEqual([
+        {
+          serviceId: football.serviceIds[0],
+          memberId: ids.thirteen,
+          reason: 'too-old',
+          message: "Treize n'a pas l'âge requis pour cette activité (entre 6 ans et 12 ans).",
+          canRequest: 'age',
+        },
+      ]);
+      expect(r.added).toHaveLength(4);
+      const cart = (await call(parent, 'GET', '/api/cart')).json() as {
+        items: { member: { id: string }; supplements: { name: string }[]; totalAmount: number }[];
+      };
+      const line = (key: string) => cart.items.find((i) => i.member.id === ids[key])!;
+      expect(line('eight').supplements.map((s) => s.name)).toEqual(['Matériel (6-8 ans)']);
+      expect(line('eight').totalAmount).toBe(1800);
+      expect(line('nine').supplements).toEqual([]);
+      expect(line('twelve').supplements).toEqual([]);
+      expect(line('almost13').totalAmount).toBe(1000);
+      await clearCart(parent);
+      await t.database.query('delete from participants where member_id = any($1)', [Object.values(ids)]);
+      await t.database.query('delete from members where id = any($1)', [Object.values(ids)]);
+    });
+
     it('private and protected activities: registration on request; hidden ones are not found', async () => {
       for (const visibility of ['private', 'protected'] as const) {
         const a = await createActivity(t.db, { visibility, sessions: [{ start: inDays(15) }] });

@@ -1,6 +1,13 @@
 import { TZDate } from '@date-fns/tz';
-import { catalogDetailSchema, catalogPageSchema } from '@inscrio/shared';
+import {
+  ageLimitEndMonths,
+  catalogDetailSchema,
+  catalogPageSchema,
+  isWithinAgeLimits,
+} from '@inscrio/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ageLimitEndSql } from '../src/modules/catalog/catalog.repository';
 import { blueprints, establishments, organizations } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
 import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';
@@ -92,8 +99,14 @@ function ageInMonths(birthdate: string): number {
   return (today.getFullYear() - y) * 12 + (today.getMonth() + 1 - m) - (today.getDate() < d ? 1 : 0);
 }
 
-const inRange = (item: Item, age: number) =>
-  (!item.minAge || item.minAge <= age) && (!item.maxAge || item.maxAge >= age);
+const inRange = (item: Item, age: number) => isWithinAgeLimits(age, item.minAge, item.maxAge);
+
+/** 'YYYY-MM-DD' of today in Brussels moved by whole years and days (a date that exists). */
+function dayFromToday(years: number, days: number): string {
+  const today = new TZDate(Date.now(), 'Europe/Brussels');
+  const day = new Date(Date.UTC(today.getFullYear() + years, today.getMonth(), today.getDate() + days));
+  return day.toISOString().slice(0, 10);
+}
 
 describe('catalogue visibility', () => {
   it('shows families and holders the public and protected activities only', async () => {
@@ -252,6 +265,38 @@ describe('catalogue filters', () => {
     expect(found).toEqual(['Âge exact max', 'Âge exact min']);
     expect(names(await list('parent', { memberId: tom.id, q: 'Trop jeune' }))).toEqual([]);
     await t.database.query(`delete from blueprints where id in ('bp_agemin', 'bp_agemax', 'bp_ageover')`);
+  });
+
+  it('keeps a child in « Football 6-12 ans » until the day before their 13th birthday', async () => {
+    const lea = await memberId('Léa');
+    const children = [
+      ['mbr_age_12y1d', 'Douze', dayFromToday(-12, -1), true], // turned 12 yesterday
+      ['mbr_age_13m1d', 'Presque', dayFromToday(-13, 1), true], // 13 tomorrow
+      ['mbr_age_13y', 'Treize', dayFromToday(-13, 0), false], // 13 today
+    ] as const;
+    try {
+      for (const [id, firstName, birthdate, listed] of children) {
+        await t.database.query(
+          `insert into members (organization_id, id, family_id, first_name, last_name, birthdate)
+            select organization_id, $1, family_id, $2, last_name, $3::date from members
+            where organization_id = 'org_demo' and id = $4`,
+          [id, firstName, birthdate, lea.id],
+        );
+        const page = names(await list('parent', { memberId: id }));
+        expect(page.includes('Football 6-12 ans'), `${firstName} born ${birthdate}`).toBe(listed);
+      }
+    } finally {
+      await t.database.query(`delete from members where id = any($1)`, [children.map((c) => c[0])]);
+    }
+  });
+
+  it('spells the shared age rule exactly in SQL', async () => {
+    const rows = (await t.db.execute(
+      sql`select m, ${ageLimitEndSql(sql`m`)} as "end" from generate_series(1, 1300) as m`,
+    )) as unknown as { rows?: { m: number; end: number }[] } & { m: number; end: number }[];
+    const list = rows.rows ?? rows;
+    expect(list).toHaveLength(1300);
+    for (const row of list) expect(Number(row.end), `max ${row.m}`).toBe(ageLimitEndMonths(Number(row.m)));
   });
 
   it("answers 404 for another family's member or an unknown one, 400 for a malformed id", async () => {

@@ -1,4 +1,4 @@
-import { formatAge } from './format';
+import { formatAge, isYearAgeLimit } from './format';
 import type { Locale } from './locale';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -26,4 +26,50 @@ export function ageInMonthsOn(birthdate: string | null | undefined, today: strin
 export function ageText(birthdate: string | null | undefined, today: string, locale: Locale): string | null {
   const months = ageInMonthsOn(birthdate, today);
   return months === null ? null : formatAge(months, locale);
+}
+
+/*
+ * Age limits (DESIGN.md section 10: inclusive of the last year). Limits are entered in years, in months
+ * below 3 years, and stored in months (null or 0: no limit). A maximum of N years admits a child until
+ * the day before their (N+1)th birthday; a maximum of N months until the day before they are N+1 months
+ * old. A stored maximum is a year limit when it is a whole number of years from 3 years on.
+ */
+
+/**
+ * The first age in months a maximum no longer admits (exclusive bound): 144 (12 years) → 156, so a child
+ * of 12 years and 11 months still fits; 18 (months) → 19. Null for no maximum (null or 0). The catalogue's
+ * SQL filter spells the same rule (catalog.repository.ts) and is tested against this function.
+ */
+export function ageLimitEndMonths(maxMonths: number | null | undefined): number | null {
+  if (!maxMonths || maxMonths <= 0) return null;
+  return isYearAgeLimit(maxMonths) ? maxMonths + 12 : maxMonths + 1;
+}
+
+/** Where an age (months) stands against limits: 'too-young', 'too-old' or null when within them. */
+export function ageOutsideLimits(
+  ageMonths: number,
+  minMonths: number | null | undefined,
+  maxMonths: number | null | undefined,
+): 'too-young' | 'too-old' | null {
+  if (minMonths && minMonths > 0 && ageMonths < minMonths) return 'too-young';
+  const end = ageLimitEndMonths(maxMonths);
+  if (end !== null && ageMonths >= end) return 'too-old';
+  return null;
+}
+
+/** Whether an age (months) is within limits (months; null or 0: none), the last year (or month) included. */
+export function isWithinAgeLimits(
+  ageMonths: number,
+  minMonths: number | null | undefined,
+  maxMonths: number | null | undefined,
+): boolean {
+  return ageOutsideLimits(ageMonths, minMonths, maxMonths) === null;
+}
+
+/** Whether an activity or supplement has an age limit on either side. */
+export function hasAgeLimits(
+  minMonths: number | null | undefined,
+  maxMonths: number | null | undefined,
+): boolean {
+  return Boolean(minMonths && minMonths > 0) || Boolean(maxMonths && maxMonths > 0);
 }

@@ -151,13 +151,17 @@ describe('ageRestrictionText', () => {
   it.each([
     [0, 144, "Jusqu'à 12 ans", 'Up to 12 years'],
     [null, 11, "Jusqu'à 11 mois", 'Up to 11 months'],
-    [undefined, 12, "Jusqu'à 1 an", 'Up to 1 year'],
+    [undefined, 12, "Jusqu'à 12 mois", 'Up to 12 months'],
+    [null, 30, "Jusqu'à 30 mois", 'Up to 30 months'],
+    [18, 36, 'Entre 18 mois et 3 ans', 'Between 18 months and 3 years'],
+    [1, 40, 'Entre 1 mois et 40 mois', 'Between 1 month and 40 months'],
     [6, 0, 'À partir de 6 mois', 'From 6 months'],
     [1, undefined, 'À partir de 1 mois', 'From 1 month'],
     [36, null, 'À partir de 3 ans', 'From 3 years'],
     [36, 144, 'Entre 3 ans et 12 ans', 'Between 3 years and 12 years'],
     [6, 11, 'Entre 6 mois et 11 mois', 'Between 6 months and 11 months'],
-    [11, 12, 'Entre 11 mois et 1 an', 'Between 11 months and 1 year'],
+    [11, 12, 'Entre 11 mois et 12 mois', 'Between 11 months and 12 months'],
+    [72, 96, 'Entre 6 ans et 8 ans', 'Between 6 years and 8 years'],
   ])('min %j, max %j → %j / %j', (min, max, fr, en) => {
     expect(ageRestrictionText(min, max, 'fr')).toBe(fr);
     expect(ageRestrictionText(min, max, 'en')).toBe(en);

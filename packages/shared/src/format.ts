@@ -57,7 +57,28 @@ export function formatAge(months: number, locale: Locale = DEFAULT_LOCALE): stri
   return `${years} ${years === 1 ? 'year' : 'years'}`;
 }
 
-/** Age limits in months; zero or absent means no limit on that side. */
+/** Below this many months, age limits are entered and shown in months; from it on, in years (DESIGN.md 10). */
+export const AGE_LIMIT_MONTHS_BELOW = 36;
+
+/** Whether a stored age limit (months) is a number of years (36, 48…) rather than of months (18, 30…). */
+export function isYearAgeLimit(months: number): boolean {
+  return months >= AGE_LIMIT_MONTHS_BELOW && months % 12 === 0;
+}
+
+/**
+ * An age limit (months) in the unit it was entered in: '12 ans' for 144, '18 mois' / '24 mois' below
+ * 3 years (a limit of 24 months admits until 25 months, not until the 3rd birthday, so it is not '2 ans').
+ */
+export function formatAgeLimit(months: number, locale: Locale = DEFAULT_LOCALE): string {
+  if (isYearAgeLimit(months)) return formatAge(months, locale);
+  if (locale === 'fr') return `${months} mois`;
+  return `${months} ${months === 1 ? 'month' : 'months'}`;
+}
+
+/**
+ * Age limits in months; zero or absent means no limit on that side. Both limits are inclusive (a maximum
+ * of 12 years admits a child of 12 years and 11 months; see `isWithinAgeLimits`).
+ */
 export function ageRestrictionText(
   minMonths: number | null | undefined,
   maxMonths: number | null | undefined,
@@ -67,11 +88,11 @@ export function ageRestrictionText(
   const max = maxMonths ? maxMonths : 0;
   const fr = locale === 'fr';
   if (min <= 0 && max <= 0) return fr ? "Aucune restriction d'âge." : 'No age restriction.';
-  if (min <= 0) return `${fr ? "Jusqu'à" : 'Up to'} ${formatAge(max, locale)}`;
-  if (max <= 0) return `${fr ? 'À partir de' : 'From'} ${formatAge(min, locale)}`;
+  if (min <= 0) return `${fr ? "Jusqu'à" : 'Up to'} ${formatAgeLimit(max, locale)}`;
+  if (max <= 0) return `${fr ? 'À partir de' : 'From'} ${formatAgeLimit(min, locale)}`;
   return fr
-    ? `Entre ${formatAge(min, locale)} et ${formatAge(max, locale)}`
-    : `Between ${formatAge(min, locale)} and ${formatAge(max, locale)}`;
+    ? `Entre ${formatAgeLimit(min, locale)} et ${formatAgeLimit(max, locale)}`
+    : `Between ${formatAgeLimit(min, locale)} and ${formatAgeLimit(max, locale)}`;
 }
 
 /** maxSeats value meaning "no limit" (spec section 9). */

@@ -1,5 +1,5 @@
-import { CATALOG_NEXT_SESSIONS } from '@inscrio/shared';
-import { and, asc, eq, gte, isNull, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { AGE_LIMIT_MONTHS_BELOW, CATALOG_NEXT_SESSIONS } from '@inscrio/shared';
+import { type AnyColumn, and, asc, eq, gte, isNull, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   blueprints,
@@ -136,7 +136,18 @@ const hasSession = (condition: SQL) => sql`exists (
   where s.organization_id = ${p('organizationId')} and s.blueprint_id = ${blueprints.id}
     and s.status <> 'cancelled' and ${condition})`;
 
-/** The conditions of a shape. A null or 0 age bound means no limit; an unknown age keeps unlimited ones. */
+/**
+ * `ageLimitEndMonths` of @inscrio/shared in SQL, for a positive maximum (months): the first age in months
+ * the maximum no longer admits, the last year (or month, below 3 years) included. Tested against it.
+ */
+export const ageLimitEndSql = (maxMonths: SQL | AnyColumn) =>
+  sql`(case when ${maxMonths} >= ${sql.raw(String(AGE_LIMIT_MONTHS_BELOW))} and ${maxMonths} % 12 = 0
+    then ${maxMonths} + 12 else ${maxMonths} + 1 end)`;
+
+/**
+ * The conditions of a shape. A null or 0 age bound means no limit; an unknown age keeps unlimited ones; a
+ * known age is within the limits as `isWithinAgeLimits` says (the maximum's last year included).
+ */
 function conditions(shape: PageShape): SQL | undefined {
   const noMin = sql`coalesce(${blueprints.minAge}, 0) = 0`;
   const noMax = sql`coalesce(${blueprints.maxAge}, 0) = 0`;
@@ -147,7 +158,7 @@ function conditions(shape: PageShape): SQL | undefined {
     shape.q ? sql`${blueprints.name} ilike ${p('pattern')}` : undefined,
     shape.establishment ? eq(blueprints.establishmentId, p('establishmentId')) : undefined,
     shape.age === 'known'
-      ? sql`(${noMin} or ${blueprints.minAge} <= ${p('age')}::int) and (${noMax} or ${blueprints.maxAge} >= ${p('age')}::int)`
+      ? sql`(${noMin} or ${blueprints.minAge} <= ${p('age')}::int) and (${noMax} or ${p('age')}::int < ${ageLimitEndSql(blueprints.maxAge)})`
       : shape.age === 'unknown'
         ? and(noMin, noMax)
         : undefined,

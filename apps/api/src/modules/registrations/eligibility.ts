@@ -1,9 +1,12 @@
 import {
+  ageOutsideLimits,
   ageRestrictionText,
   allowsSelfRegistration,
   displayName,
   formatDate,
   formatDateTime,
+  hasAgeLimits,
+  isWithinAgeLimits,
   type Locale,
   type RegistrationRefusal,
   type ReviewReason,
@@ -243,10 +246,6 @@ export function sessionStartText(start: Date, timeZone: string, locale: Locale):
 /** 'À partir de 3 ans' → 'à partir de 3 ans', for use inside a sentence. */
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** A bound of an age rule: null or 0 means none. */
-const withinAge = (age: number, min: number | null, max: number | null) =>
-  (!min || age >= min) && (!max || age <= max);
-
 /** VAT included in a VAT-inclusive amount: total × rate / (100 % + rate), rounded to the cent. */
 export const includedTax = (total: number, rate: number): number =>
   rate > 0 ? Math.round((total * rate) / (10000 + rate)) : 0;
@@ -271,7 +270,7 @@ export function priceLine(
   for (const s of supplements) {
     const bracketed = s.minAge !== null || s.maxAge !== null;
     const applies = bracketed
-      ? ageMonths !== null && withinAge(ageMonths, s.minAge, s.maxAge)
+      ? ageMonths !== null && isWithinAgeLimits(ageMonths, s.minAge, s.maxAge)
       : chosen.includes(s.id);
     if (applies) applied.push({ supplementId: s.id, name: s.name, price: s.price });
   }
@@ -500,12 +499,11 @@ export async function judgeEligibility(
   }
 
   const ageMonths = member.birthdate ? ageInMonths(member.birthdate, startDateTime, timeZone) : null;
-  const limited = Boolean(row.min_age) || Boolean(row.max_age);
-  if (!skip.age && limited) {
+  if (!skip.age && hasAgeLimits(row.min_age, row.max_age)) {
     const ageRule = lowerFirst(ageRestrictionText(row.min_age, row.max_age, locale));
     if (ageMonths === null) return refuse('too-young', { ...facts(), ageRule, birthdateUnknown: true });
-    if (row.min_age && ageMonths < row.min_age) return refuse('too-young', { ...facts(), ageRule });
-    if (row.max_age && ageMonths > row.max_age) return refuse('too-old', { ...facts(), ageRule });
+    const outside = ageOutsideLimits(ageMonths, row.min_age, row.max_age);
+    if (outside) return refuse(outside, { ...facts(), ageRule });
   }
 
   const same = row.conflicts.find((c) => c.serviceId === row.id);

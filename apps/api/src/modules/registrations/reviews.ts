@@ -1,5 +1,7 @@
 import {
   formatDateTime,
+  hasAgeLimits,
+  isWithinAgeLimits,
   type Locale,
   type ParticipantDto,
   type RegistrationRequestInput,
@@ -91,9 +93,8 @@ export function createReviewsService(ctx: AppContext) {
       const age = check.ageMonths;
       const outside =
         age === null
-          ? Boolean(session.minAge || session.maxAge)
-          : (Boolean(session.minAge) && age < session.minAge!) ||
-            (Boolean(session.maxAge) && age > session.maxAge!);
+          ? hasAgeLimits(session.minAge, session.maxAge)
+          : !isWithinAgeLimits(age, session.minAge, session.maxAge);
       if (!outside) throw conflict(WITHIN_AGE, 'reason', 'within_age');
     }
     if (

@@ -1,4 +1,10 @@
-import { ageRestrictionText, formatAge, type ReviewItem, type ReviewReason } from '@inscrio/shared';
+import {
+  ageRestrictionText,
+  formatAge,
+  isWithinAgeLimits,
+  type ReviewItem,
+  type ReviewReason,
+} from '@inscrio/shared';
 import { ArrowLeft, Check, Inbox, MessageSquareQuote, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,12 +42,9 @@ export function ReasonBadge({ reason }: { reason: ReviewReason | null }) {
   );
 }
 
-/** An age outside the activity's limits (0 or null: no limit on that side). */
+/** An age outside the activity's limits (0 or null: no limit on that side; the last year included). */
 export function isOutside(ageMonths: number, range: { minAge: number | null; maxAge: number | null }) {
-  return (
-    (Boolean(range.minAge) && ageMonths < range.minAge!) ||
-    (Boolean(range.maxAge) && ageMonths > range.maxAge!)
-  );
+  return !isWithinAgeLimits(ageMonths, range.minAge, range.maxAge);
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
