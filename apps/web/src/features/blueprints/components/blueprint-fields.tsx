@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { describedBy, type FieldChrome, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { useLocale } from '@/lib/use-locale';
@@ -52,6 +53,49 @@ export function UnitField({
         <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-500">
           {unit}
         </span>
+      </div>
+    </FormField>
+  );
+}
+
+/**
+ * An age limit: a whole number and its unit, years (the default) or months for toddlers (below 3 years).
+ * The form turns it into months for the API (blueprint-form-model.ts).
+ */
+export function AgeField({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  unitLabel,
+  unitProps,
+  ...props
+}: FieldChrome &
+  Omit<ComponentProps<'input'>, 'className'> & {
+    /** The unit select's accessible name ('Unité de l'âge minimum'). */
+    unitLabel: string;
+    unitProps: ComponentProps<'select'>;
+  }) {
+  const { t } = useTranslation('blueprints');
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FormField id={fieldId} label={label} error={error} hint={hint} className={className}>
+      <div className="flex gap-2" data-age-field="">
+        <Input
+          className="min-w-0 flex-1"
+          inputMode="numeric"
+          maxLength={3}
+          {...describedBy(fieldId, error, hint)}
+          {...props}
+        />
+        <div className="w-24 shrink-0">
+          <Select aria-label={unitLabel} {...unitProps}>
+            <option value="years">{t('fields.yearsUnit')}</option>
+            <option value="months">{t('fields.monthsUnit')}</option>
+          </Select>
+        </div>
       </div>
     </FormField>
   );

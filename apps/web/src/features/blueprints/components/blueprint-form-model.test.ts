@@ -1,6 +1,10 @@
 import { createBlueprintSchema } from '@inscrio/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  ageLimitField,
+  ageLimitMonths,
+  ageUnitProblem,
+  ageUnitProblems,
   blueprintFormValues,
   hundredthsText,
   parseHundredths,
@@ -42,8 +46,18 @@ describe('the activity form model', () => {
       unlimitedSeats: true,
       maxSeats: '12',
       location: 'Dojo',
-      minAge: '72',
-      supplements: [{ id: null, name: 'Kimono', price: '25', minAge: '', maxAge: '' }],
+      minAge: '6',
+      supplements: [
+        {
+          id: null,
+          name: 'Kimono',
+          price: '25',
+          minAge: '',
+          minAgeUnit: 'years' as const,
+          maxAge: '',
+          maxAgeUnit: 'years' as const,
+        },
+      ],
     };
     const payload = toBlueprintPayload(values);
     expect(payload).toMatchObject({
@@ -87,7 +101,11 @@ describe('the activity form model', () => {
       updatedAt: '',
       supplements: [{ id: 'sup_1', name: 'Bonnet', price: 350, minAge: null, maxAge: 12 }],
     };
-    const payload = toBlueprintPayload(blueprintFormValues(blueprint, 'fr'));
+    const values = blueprintFormValues(blueprint, 'fr');
+    // Shown in the units they were entered in: 6 months, 3 years; the bonnet up to 12 months.
+    expect(values).toMatchObject({ minAge: '6', minAgeUnit: 'months', maxAge: '3', maxAgeUnit: 'years' });
+    expect(values.supplements[0]).toMatchObject({ maxAge: '12', maxAgeUnit: 'months', minAge: '' });
+    const payload = toBlueprintPayload(values);
     expect(payload).toMatchObject({
       price: 1200,
       taxPercentage: 0,
@@ -97,5 +115,89 @@ describe('the activity form model', () => {
       maxAge: 36,
       supplements: [{ id: 'sup_1', name: 'Bonnet', price: 350, minAge: null, maxAge: 12 }],
     });
+  });
+
+  it('takes ages in years, and in months for toddlers, and sends months', () => {
+    expect(ageLimitMonths('12', 'years')).toBe(144);
+    expect(ageLimitMonths('18', 'months')).toBe(18);
+    expect(ageLimitMonths(' ', 'years')).toBeNull();
+    expect(ageLimitMonths('douze', 'years')).toBe('douze');
+    const values = {
+      ...blueprintFormValues(null, 'fr', 'est_default'),
+      minAge: '6',
+      maxAge: '12',
+      supplements: [
+        {
+          id: null,
+          name: 'Matériel (6-8 ans)',
+          price: '8',
+          minAge: '6',
+          minAgeUnit: 'years' as const,
+          maxAge: '8',
+          maxAgeUnit: 'years' as const,
+        },
+        {
+          id: null,
+          name: 'Bonnet',
+          price: '3',
+          minAge: '',
+          minAgeUnit: 'years' as const,
+          maxAge: '18',
+          maxAgeUnit: 'months' as const,
+        },
+      ],
+    };
+    expect(values.minAgeUnit).toBe('years');
+    expect(toBlueprintPayload(values)).toMatchObject({
+      minAge: 72,
+      maxAge: 144,
+      supplements: [
+        { minAge: 72, maxAge: 96 },
+        { minAge: null, maxAge: 18 },
+      ],
+    });
+    expect(ageUnitProblems(values)).toEqual([]);
+  });
+
+  it('shows stored months back in years from 3 years on, in months below (or when not whole years)', () => {
+    expect(ageLimitField(144)).toEqual({ text: '12', unit: 'years' });
+    expect(ageLimitField(36)).toEqual({ text: '3', unit: 'years' });
+    expect(ageLimitField(24)).toEqual({ text: '24', unit: 'months' });
+    expect(ageLimitField(30)).toEqual({ text: '30', unit: 'months' });
+    expect(ageLimitField(42)).toEqual({ text: '42', unit: 'months' });
+    expect(ageLimitField(null)).toEqual({ text: '', unit: 'years' });
+    expect(ageLimitField(0)).toEqual({ text: '', unit: 'years' });
+    for (const months of [6, 24, 35, 36, 42, 96, 144]) {
+      const { text, unit } = ageLimitField(months);
+      expect(ageLimitMonths(text, unit)).toBe(months);
+    }
+  });
+
+  it('asks for months below 3 years and for years instead of a whole number of years in months', () => {
+    expect(ageUnitProblem('2', 'years')).toBe('use-months');
+    expect(ageUnitProblem('3', 'years')).toBeNull();
+    expect(ageUnitProblem('0', 'years')).toBeNull();
+    expect(ageUnitProblem('35', 'months')).toBeNull();
+    expect(ageUnitProblem('48', 'months')).toBe('use-years');
+    expect(ageUnitProblem('42', 'months')).toBeNull();
+    const values = {
+      ...blueprintFormValues(null, 'fr', 'est_default'),
+      maxAge: '2',
+      supplements: [
+        {
+          id: null,
+          name: 'Bonnet',
+          price: '3',
+          minAge: '36',
+          minAgeUnit: 'months' as const,
+          maxAge: '',
+          maxAgeUnit: 'years' as const,
+        },
+      ],
+    };
+    expect(ageUnitProblems(values)).toEqual([
+      { field: 'maxAge', problem: 'use-months', value: 2 },
+      { field: 'supplements.0.minAge', problem: 'use-years', value: 36 },
+    ]);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  AGE_LIMIT_MONTHS_BELOW,
+  isYearAgeLimit,
   LOCATION_TYPES,
   type LocationType,
   UNLIMITED_SEATS,
@@ -8,13 +10,19 @@ import {
 import type { Blueprint } from '../api/types';
 
 /*
- * The activity form keeps what the manager types (euros with a comma or a dot, a percentage, months,
- * an 'Illimité' checkbox); `toBlueprintPayload` turns it into the API's units (integer cents,
- * hundredths of a percent, -1 for unlimited seats) before the shared schema validates it. A value that
+ * The activity form keeps what the manager types (euros with a comma or a dot, a percentage, ages in
+ * years or months, an 'Illimité' checkbox); `toBlueprintPayload` turns it into the API's units (integer
+ * cents, hundredths of a percent, months, -1 for unlimited seats) before the shared schema validates it. A value that
  * cannot be read is passed on as typed, so the schema answers with its format message.
  */
 
 export const NEW_BLUEPRINT_ID = 'new';
+
+/**
+ * The unit an age limit is typed in: years, or months below 3 years (DESIGN.md section 10: a maximum of
+ * N years admits a child until the day before their (N+1)th birthday, N months until the next month).
+ */
+export type AgeUnit = 'years' | 'months';
 
 export interface SupplementFormValues {
   /** An existing supplement (kept on update); absent for a new row. */
@@ -22,7 +30,9 @@ export interface SupplementFormValues {
   name: string;
   price: string;
   minAge: string;
+  minAgeUnit: AgeUnit;
   maxAge: string;
+  maxAgeUnit: AgeUnit;
 }
 
 export interface BlueprintFormValues {
@@ -40,7 +50,9 @@ export interface BlueprintFormValues {
   location: string;
   onlineLocation: string;
   minAge: string;
+  minAgeUnit: AgeUnit;
   maxAge: string;
+  maxAgeUnit: AgeUnit;
   visibility: Visibility;
   establishmentId: string;
   supplements: SupplementFormValues[];
@@ -104,6 +116,50 @@ export function hundredthsText(value: number, locale: 'fr' | 'en', keepDecimals:
 
 const optionalText = (text: string) => (blank(text) ? null : text);
 
+/** An age limit typed in years or months, in months for the API: '12' years → 144; '' → null. */
+export function ageLimitMonths(text: string, unit: AgeUnit): number | string | null {
+  const value = parseOptionalInteger(text);
+  return typeof value === 'number' && unit === 'years' ? value * 12 : value;
+}
+
+/** A stored age limit (months) as the form shows it: 144 → '12' years, 18 → '18' months; null → ''. */
+export function ageLimitField(months: number | null | undefined): { text: string; unit: AgeUnit } {
+  if (!months || months <= 0) return { text: '', unit: 'years' };
+  return isYearAgeLimit(months)
+    ? { text: String(months / 12), unit: 'years' }
+    : { text: String(months), unit: 'months' };
+}
+
+/**
+ * What is wrong with the unit of an age typed: 1 or 2 years must be given in months ('use-months': a
+ * maximum of 24 months and one of 2 years do not end on the same day), and a whole number of years in
+ * months from 36 on in years ('use-years': 48 months is read as 4 years). Null when it is fine.
+ */
+export function ageUnitProblem(text: string, unit: AgeUnit): 'use-months' | 'use-years' | null {
+  const value = parseOptionalInteger(text);
+  if (typeof value !== 'number' || value <= 0) return null;
+  if (unit === 'years') return value * 12 < AGE_LIMIT_MONTHS_BELOW ? 'use-months' : null;
+  return isYearAgeLimit(value) ? 'use-years' : null;
+}
+
+/** Every age field of the form whose unit is wrong, by field path ('minAge', 'supplements.1.maxAge'). */
+export function ageUnitProblems(
+  values: BlueprintFormValues,
+): { field: string; problem: 'use-months' | 'use-years'; value: number }[] {
+  const problems: { field: string; problem: 'use-months' | 'use-years'; value: number }[] = [];
+  const check = (field: string, text: string, unit: AgeUnit) => {
+    const problem = ageUnitProblem(text, unit);
+    if (problem) problems.push({ field, problem, value: Number(text.trim()) });
+  };
+  check('minAge', values.minAge, values.minAgeUnit);
+  check('maxAge', values.maxAge, values.maxAgeUnit);
+  values.supplements.forEach((supplement, index) => {
+    check(`supplements.${index}.minAge`, supplement.minAge, supplement.minAgeUnit);
+    check(`supplements.${index}.maxAge`, supplement.maxAge, supplement.maxAgeUnit);
+  });
+  return problems;
+}
+
 /** The payload of `POST` and `PATCH /blueprints` for these form values. */
 export function toBlueprintPayload(values: BlueprintFormValues) {
   const online = values.locationType === 'online';
@@ -120,22 +176,26 @@ export function toBlueprintPayload(values: BlueprintFormValues) {
     locationType: values.locationType,
     location: online ? null : optionalText(values.location),
     onlineLocation: online ? optionalText(values.onlineLocation) : null,
-    minAge: parseOptionalInteger(values.minAge),
-    maxAge: parseOptionalInteger(values.maxAge),
+    minAge: ageLimitMonths(values.minAge, values.minAgeUnit),
+    maxAge: ageLimitMonths(values.maxAge, values.maxAgeUnit),
     visibility: values.visibility,
     establishmentId: values.establishmentId || undefined,
     supplements: values.supplements.map((supplement) => ({
       ...(supplement.id ? { id: supplement.id } : {}),
       name: supplement.name,
       price: parseHundredths(supplement.price),
-      minAge: parseOptionalInteger(supplement.minAge),
-      maxAge: parseOptionalInteger(supplement.maxAge),
+      minAge: ageLimitMonths(supplement.minAge, supplement.minAgeUnit),
+      maxAge: ageLimitMonths(supplement.maxAge, supplement.maxAgeUnit),
     })),
   };
 }
 
-const intText = (value: number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value);
+/** The four age fields of an activity or a supplement. */
+function ageFields(limits: { minAge: number | null; maxAge: number | null }) {
+  const min = ageLimitField(limits.minAge);
+  const max = ageLimitField(limits.maxAge);
+  return { minAge: min.text, minAgeUnit: min.unit, maxAge: max.text, maxAgeUnit: max.unit };
+}
 
 /** The form's values for an activity, or a new one in `establishmentId`. */
 export function blueprintFormValues(
@@ -159,7 +219,9 @@ export function blueprintFormValues(
       location: '',
       onlineLocation: '',
       minAge: '',
+      minAgeUnit: 'years',
       maxAge: '',
+      maxAgeUnit: 'years',
       visibility: 'hidden',
       establishmentId,
       supplements: [],
@@ -179,24 +241,22 @@ export function blueprintFormValues(
     locationType: LOCATION_TYPES.is(blueprint.locationType) ? blueprint.locationType : 'physical',
     location: blueprint.location ?? '',
     onlineLocation: blueprint.onlineLocation ?? '',
-    minAge: intText(blueprint.minAge),
-    maxAge: intText(blueprint.maxAge),
+    ...ageFields(blueprint),
     visibility: VISIBILITIES.is(blueprint.visibility) ? blueprint.visibility : 'hidden',
     establishmentId: blueprint.establishmentId,
     supplements: blueprint.supplements.map((supplement) => ({
       id: supplement.id,
       name: supplement.name,
       price: hundredthsText(supplement.price, locale, true),
-      minAge: intText(supplement.minAge),
-      maxAge: intText(supplement.maxAge),
+      ...ageFields(supplement),
     })),
   };
 }
 
 /** A whole number of months typed in a field, or null when it is not one (for the live previews). */
-export function monthsOf(text: string): number | null {
+export function monthsOf(text: string, unit: AgeUnit = 'months'): number | null {
   const value = parseInteger(text);
-  return typeof value === 'number' && value >= 0 ? value : null;
+  return typeof value === 'number' && value >= 0 ? (unit === 'years' ? value * 12 : value) : null;
 }
 
 export const FORM_FIELDS = [

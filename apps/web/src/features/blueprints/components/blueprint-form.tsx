@@ -1,9 +1,10 @@
 import {
+  ageLimitEndMonths,
   ageRestrictionText,
   BLUEPRINT_MAX_SUPPLEMENTS,
   type CreateBlueprintInput,
   createBlueprintSchema,
-  formatAge,
+  formatAgeLimit,
   formatDuration,
   formatMoney,
   formatPercent,
@@ -15,7 +16,7 @@ import {
 } from '@inscrio/shared';
 import { CircleAlert, Plus, Save, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { type FieldErrors, type FieldPath, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox';
@@ -29,6 +30,7 @@ import { useCreateBlueprint } from '../api/create-blueprint';
 import type { Blueprint, EstablishmentOption } from '../api/types';
 import { useUpdateBlueprint } from '../api/update-blueprint';
 import {
+  ageUnitProblems,
   type BlueprintFormValues,
   blueprintFormValues,
   isFormField,
@@ -38,6 +40,7 @@ import {
   toBlueprintPayload,
 } from './blueprint-form-model';
 import {
+  AgeField,
   ColorField,
   FormSection,
   ImageField,
@@ -51,11 +54,40 @@ type Payload = CreateBlueprintInput | UpdateBlueprintInput;
 /** The form's id, so a button elsewhere on the page (the header's) can submit it. */
 export const BLUEPRINT_FORM_ID = 'blueprint-form';
 
-/** '= 3 ans' beside a field of months, when it holds a number. */
-function AgeHint({ text }: { text: string }) {
+/** Under a maximum age: the day it ends, « Inclus : jusqu'à la veille de ses 13 ans. » */
+function MaxAgeHint({ months }: { months: number | null }) {
+  const { t } = useTranslation('blueprints');
   const locale = useLocale();
-  const months = monthsOf(text);
-  return months !== null && months > 0 ? <>= {formatAge(months, locale)}</> : null;
+  const end = ageLimitEndMonths(months);
+  return end === null ? null : <>{t('fields.maxAgeHint', { age: formatAgeLimit(end, locale) })}</>;
+}
+
+/**
+ * The payload resolver, plus the age units' own rule (1 or 2 years in months, a whole number of years
+ * from 36 months in years), whose messages land under the age field concerned.
+ */
+function withAgeUnits(
+  resolver: Resolver<BlueprintFormValues, unknown, Payload>,
+  messageOf: (problem: 'use-months' | 'use-years', value: number) => string,
+): Resolver<BlueprintFormValues, unknown, Payload> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    const problems = ageUnitProblems(values);
+    if (problems.length === 0) return result;
+    const errors: FieldErrors<BlueprintFormValues> = { ...result.errors };
+    for (const { field, problem, value } of problems) {
+      const error = { type: 'age-unit', message: messageOf(problem, value) };
+      const [head, index, key] = field.split('.') as [string, string?, string?];
+      if (index === undefined) {
+        (errors as Record<string, unknown>)[head] = error;
+      } else {
+        const rows = [...((errors.supplements as unknown[] | undefined) ?? [])];
+        rows[Number(index)] = { ...(rows[Number(index)] as object | undefined), [key!]: error };
+        (errors as Record<string, unknown>).supplements = rows;
+      }
+    }
+    return { values: {}, errors };
+  };
 }
 
 /**
@@ -83,10 +115,16 @@ export function BlueprintForm({
 
   const resolver = useMemo(
     () =>
-      blueprint
-        ? payloadResolver<BlueprintFormValues, Payload>(updateBlueprintSchema(locale), toBlueprintPayload)
-        : payloadResolver<BlueprintFormValues, Payload>(createBlueprintSchema(locale), toBlueprintPayload),
-    [blueprint, locale],
+      withAgeUnits(
+        blueprint
+          ? payloadResolver<BlueprintFormValues, Payload>(updateBlueprintSchema(locale), toBlueprintPayload)
+          : payloadResolver<BlueprintFormValues, Payload>(createBlueprintSchema(locale), toBlueprintPayload),
+        (problem, value) =>
+          problem === 'use-months'
+            ? t('fields.ageUseMonths')
+            : t('fields.ageUseYears', { months: value, years: value / 12 }),
+      ),
+    [blueprint, locale, t],
   );
 
   const {
@@ -296,28 +334,31 @@ export function BlueprintForm({
       </FormSection>
 
       <FormSection title={t('sections.ages')} description={t('sections.agesHint')}>
-        <UnitField
+        <AgeField
           label={t('fields.minAge')}
-          unit={t('fields.monthsUnit')}
-          inputMode="numeric"
+          unitLabel={t('fields.minAgeUnit')}
           error={errors.minAge?.message}
-          hint={<AgeHint text={values.minAge} />}
           {...register('minAge')}
+          unitProps={register('minAgeUnit')}
         />
-        <UnitField
+        <AgeField
           label={t('fields.maxAge')}
-          unit={t('fields.monthsUnit')}
-          inputMode="numeric"
+          unitLabel={t('fields.maxAgeUnit')}
           error={errors.maxAge?.message}
-          hint={<AgeHint text={values.maxAge} />}
+          hint={<MaxAgeHint months={monthsOf(values.maxAge, values.maxAgeUnit)} />}
           {...register('maxAge')}
+          unitProps={register('maxAgeUnit')}
         />
         <p
           className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 sm:col-span-2"
           data-age-preview=""
           aria-live="polite"
         >
-          {ageRestrictionText(monthsOf(values.minAge), monthsOf(values.maxAge), locale)}
+          {ageRestrictionText(
+            monthsOf(values.minAge, values.minAgeUnit),
+            monthsOf(values.maxAge, values.maxAgeUnit),
+            locale,
+          )}
         </p>
       </FormSection>
 
@@ -360,19 +401,19 @@ export function BlueprintForm({
                     error={rowErrors?.price?.message}
                     {...register(`supplements.${index}.price`)}
                   />
-                  <UnitField
+                  <AgeField
                     label={t('supplements.minAge')}
-                    unit={t('fields.monthsUnit')}
-                    inputMode="numeric"
+                    unitLabel={t('supplements.minAgeUnit')}
                     error={rowErrors?.minAge?.message}
                     {...register(`supplements.${index}.minAge`)}
+                    unitProps={register(`supplements.${index}.minAgeUnit`)}
                   />
-                  <UnitField
+                  <AgeField
                     label={t('supplements.maxAge')}
-                    unit={t('fields.monthsUnit')}
-                    inputMode="numeric"
+                    unitLabel={t('supplements.maxAgeUnit')}
                     error={rowErrors?.maxAge?.message}
                     {...register(`supplements.${index}.maxAge`)}
+                    unitProps={register(`supplements.${index}.maxAgeUnit`)}
                   />
                   <Button
                     variant="ghost"
@@ -398,7 +439,17 @@ export function BlueprintForm({
           size="sm"
           className="mt-3"
           disabled={supplements.fields.length >= BLUEPRINT_MAX_SUPPLEMENTS}
-          onClick={() => supplements.append({ id: null, name: '', price: '', minAge: '', maxAge: '' })}
+          onClick={() =>
+            supplements.append({
+              id: null,
+              name: '',
+              price: '',
+              minAge: '',
+              minAgeUnit: 'years',
+              maxAge: '',
+              maxAgeUnit: 'years',
+            })
+          }
         >
           <Plus aria-hidden="true" />
           {t('supplements.add')}

@@ -78,7 +78,7 @@ afterEach(() => {
 describe('the activity form', () => {
   it(
     "shows the spec's French messages under each field, then creates the activity in cents",
-    { timeout: 20_000 },
+    { timeout: 45_000 },
     async () => {
       const server = fakeApi({
         'GET /api/establishments': () => json(200, ESTABLISHMENTS),
@@ -116,10 +116,11 @@ describe('the activity form', () => {
       await user.clear(colour);
       await user.type(colour, '#2563EB');
       await user.clear(screen.getByLabelText('Âge minimum (facultatif)'));
-      await user.type(screen.getByLabelText('Âge minimum (facultatif)'), '72');
+      await user.type(screen.getByLabelText('Âge minimum (facultatif)'), '6');
       await user.clear(screen.getByLabelText('Âge maximum (facultatif)'));
-      await user.type(screen.getByLabelText('Âge maximum (facultatif)'), '144');
+      await user.type(screen.getByLabelText('Âge maximum (facultatif)'), '12');
       expect(screen.getByText('Entre 6 ans et 12 ans')).toBeInTheDocument();
+      expect(screen.getByText("Inclus : jusqu'à la veille de ses 13 ans.")).toBeInTheDocument();
       await user.click(screen.getByLabelText(/^Publique/));
       await user.click(screen.getByRole('button', { name: 'Ajouter un supplément' }));
       const row = screen.getByLabelText('Nom du supplément').closest('li')!;
@@ -143,6 +144,61 @@ describe('the activity form', () => {
       });
       await vi.waitFor(() => expect(router.state.location.pathname).toBe('/managing/blueprints/bp_new'));
       expect(toast.success).toHaveBeenCalledWith("L'activité a été créée avec succès.");
+    },
+  );
+
+  it(
+    "takes ages in years, months for toddlers, and shows an activity's ages back in those units",
+    {
+      timeout: 20_000,
+    },
+    async () => {
+      const server = fakeApi({
+        'GET /api/establishments': () => json(200, ESTABLISHMENTS),
+        'GET /api/blueprints/bp_new': () =>
+          json(200, {
+            ...CREATED,
+            supplements: [{ id: 'sup_1', name: 'Matériel', price: 800, minAge: 72, maxAge: 96 }],
+          }),
+        'GET /api/services': () => json(200, { items: [], total: 0, page: 1, pageSize: 8 }),
+        'PATCH /api/blueprints/bp_new': () => json(200, CREATED),
+      });
+      const user = userEvent.setup();
+      renderAt('/managing/blueprints/bp_new');
+      const min = await screen.findByLabelText('Âge minimum (facultatif)');
+      const max = screen.getByLabelText('Âge maximum (facultatif)');
+      expect(min).toHaveValue('6');
+      expect(max).toHaveValue('12');
+      expect(screen.getByLabelText("Unité de l'âge minimum")).toHaveValue('years');
+      expect(screen.getByLabelText("Unité de l'âge maximum")).toHaveValue('years');
+      const row = screen.getByLabelText('Nom du supplément').closest('li')!;
+      expect(within(row).getByLabelText('Âge min.')).toHaveValue('6');
+      expect(within(row).getByLabelText('Âge max.')).toHaveValue('8');
+      expect(screen.getByText("Inclus : jusqu'à la veille de ses 13 ans.")).toBeInTheDocument();
+
+      // A toddlers' activity: 2 years must be given in months.
+      await user.clear(min);
+      await user.type(min, '1');
+      await user.clear(max);
+      await user.type(max, '2');
+      await user.click(screen.getAllByRole('button', { name: 'Enregistrer' })[0]!);
+      expect(await screen.findAllByText("Sous 3 ans, indiquez l'âge en mois.")).toHaveLength(2);
+      expect(server.callsTo('PATCH /api/blueprints/bp_new')).toHaveLength(0);
+      await user.selectOptions(screen.getByLabelText("Unité de l'âge minimum"), 'months');
+      await user.clear(min);
+      await user.type(min, '6');
+      await user.selectOptions(screen.getByLabelText("Unité de l'âge maximum"), 'months');
+      await user.clear(max);
+      await user.type(max, '30');
+      expect(screen.getByText('Entre 6 mois et 30 mois')).toBeInTheDocument();
+      expect(screen.getByText("Inclus : jusqu'à la veille de ses 31 mois.")).toBeInTheDocument();
+      await user.click(screen.getAllByRole('button', { name: 'Enregistrer' })[0]!);
+      await vi.waitFor(() => expect(server.callsTo('PATCH /api/blueprints/bp_new')).toHaveLength(1));
+      expect(server.callsTo('PATCH /api/blueprints/bp_new')[0]?.body).toMatchObject({
+        minAge: 6,
+        maxAge: 30,
+        supplements: [{ id: 'sup_1', minAge: 72, maxAge: 96 }],
+      });
     },
   );
 
