@@ -5,6 +5,7 @@ export * from './format';
 export * from './age';
 export * from './organization';
 export * from './vat';
+export * from './money';
 export * from './validation';
 export * from './api/auth.schema';
 export * from './api/blueprint.schema';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../format';
 import { INVOICE_STATUSES } from '../enums';
+import { CREDIT_NOTE_SETTLEMENTS } from '../money';
 import type { Locale } from '../locale';
 import { message } from '../validation/messages';
 
@@ -251,6 +252,8 @@ export const creditNoteSummarySchema = z.object({
   taxAmount: z.number().int(),
   buyerName: z.string(),
   refunded: z.boolean(),
+  /** Refunded, deducted from what was still due, or paid and not refunded (`creditNoteSettlement`). */
+  settlement: z.enum(CREDIT_NOTE_SETTLEMENTS),
 });
 export type CreditNoteSummary = z.infer<typeof creditNoteSummarySchema>;
 

@@ -303,6 +303,8 @@ export const orderLineSchema = z.object({
   totalAmount: z.number().int(),
   taxAmount: z.number().int(),
   participantStatus: z.enum(PARTICIPANT_STATUSES.values),
+  /** Cents of this line taken off by credit notes (a cancelled registration's credit). */
+  creditedAmount: z.number().int(),
 });
 
 export const paymentDtoSchema = z.object({
@@ -338,8 +340,14 @@ export const orderSummarySchema = z.object({
   paymentProvider: z.enum(PAYMENT_PROVIDERS.values),
   totalAmount: z.number().int(),
   paidAmount: z.number().int(),
+  /** Cents taken off by credit notes on the order's invoice. */
+  creditedAmount: z.number().int(),
+  /** What is still to pay: total − credited − paid, never below 0 (`amountDue`). Every screen reads it. */
+  amountDue: z.number().int(),
   family: z.object({ id: z.string(), name: z.string() }),
   linesCount: z.number().int(),
+  /** Registrations of the order that are not cancelled. */
+  liveLinesCount: z.number().int(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
 });

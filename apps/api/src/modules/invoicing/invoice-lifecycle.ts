@@ -480,6 +480,20 @@ export async function insertCreditNote(
       returning organization_id, order_id)
     update orders o set credited_amount = o.credited_amount + ${totalAmount}
     from invoice i where o.organization_id = i.organization_id and o.id = i.order_id`);
+  // The transfer still awaited on the order now awaits what is left to pay (total − credited − paid),
+  // or nothing at all once credit notes and payments cover the order.
+  await tx.execute(sql`
+    with due as (
+      select o.organization_id, o.id, greatest(0, o.total_amount - o.credited_amount - o.paid_amount) as amount
+      from invoices i join orders o on o.organization_id = i.organization_id and o.id = i.order_id
+      where i.organization_id = ${input.organizationId} and i.id = ${input.invoiceId})
+    update payments p set
+      amount = case when d.amount > 0 then d.amount else p.amount end,
+      status = case when d.amount > 0 then p.status else 'cancelled' end,
+      updated_at = ${input.issuedAt}::timestamptz
+    from due d
+    where p.organization_id = d.organization_id and p.order_id = d.id
+      and p.provider = 'offline' and p.status = 'open'`);
   await refreshInvoiceStatus(tx, input.organizationId, input.invoiceId, input.issuedAt);
   await tx.insert(auditEvents).values({
     id: newId('aud', input.issuedAt.getTime()),

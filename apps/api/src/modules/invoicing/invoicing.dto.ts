@@ -1,10 +1,12 @@
-import type {
-  CreditNoteDetail,
-  CreditNoteSummary,
-  InvoiceDetail,
-  InvoiceStatus,
-  InvoiceSummary,
-  VatRegime,
+import {
+  amountDue,
+  creditNoteSettlement,
+  type CreditNoteDetail,
+  type CreditNoteSummary,
+  type InvoiceDetail,
+  type InvoiceStatus,
+  type InvoiceSummary,
+  type VatRegime,
 } from '@inscrio/shared';
 import type { BuyerSnapshot } from '../../db/schema';
 import { formatReferenceForTransfer } from '../payments/offline/references';
@@ -12,9 +14,13 @@ import type { CreditNoteRow, DocumentLineRow, InvoiceRow } from './invoicing.rep
 
 export const buyerName = (buyer: BuyerSnapshot) => buyer.companyName ?? buyer.name;
 
-/** What is still due on an invoice: total − credited − received, never below 0. */
+/** What is still due on an invoice: total − credited − received, never below 0 (the shared `amountDue`). */
 export const invoiceBalance = (row: Pick<InvoiceRow, 'total_amount' | 'credited_amount' | 'paid_amount'>) =>
-  Math.max(0, row.total_amount - row.credited_amount - row.paid_amount);
+  amountDue({
+    totalAmount: row.total_amount,
+    creditedAmount: row.credited_amount,
+    paidAmount: row.paid_amount,
+  });
 
 export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
   return {
@@ -56,6 +62,15 @@ export function toCreditNoteSummary(row: CreditNoteRow): CreditNoteSummary {
     taxAmount: row.tax_amount,
     buyerName: buyerName(row.buyer),
     refunded: row.refund_id !== null,
+    settlement: creditNoteSettlement({
+      refunded: row.refund_id !== null,
+      invoice: {
+        totalAmount: row.invoice_total,
+        creditedAmount: row.invoice_credited,
+        paidAmount: row.invoice_paid,
+      },
+      newerUnrefunded: row.newer_unrefunded,
+    }),
   };
 }
 

@@ -61,6 +61,12 @@ export interface CreditNoteRow {
   buyer: BuyerSnapshot;
   refund_id: string | null;
   locale: string;
+  /** Its invoice's total, credited and received cents (received: its order's, or its own). */
+  invoice_total: number;
+  invoice_credited: number;
+  invoice_paid: number;
+  /** Cents of the invoice's unrefunded credit notes issued after this one. */
+  newer_unrefunded: number;
 }
 
 const INVOICE_COLUMNS = sql`i.id, i.number, i.status, i.order_id, i.family_id, i.member_id,
@@ -165,11 +171,16 @@ export function createInvoicingRepository(db: Executor) {
       if (filter.creditNoteId) conditions.push(sql`c.id = ${filter.creditNoteId}`);
       if (filter.familyId !== undefined) conditions.push(sql`i.family_id = ${filter.familyId}`);
       const where = sql.join(conditions, sql` and `);
-      const from = sql`from credit_notes c join invoices i on i.organization_id = c.organization_id and i.id = c.invoice_id`;
+      const from = sql`from credit_notes c join invoices i on i.organization_id = c.organization_id and i.id = c.invoice_id
+        left join orders o on o.organization_id = i.organization_id and o.id = i.order_id`;
       const [rows, counted] = await Promise.all([
         db.execute(sql`select c.id, c.number, c.invoice_id, i.number as invoice_number,
             i.issue_date::text as invoice_issue_date, c.issue_date::text as issue_date, c.reason, c.total_amount,
-            c.tax_amount, i.buyer, c.refund_id, c.locale
+            c.tax_amount, i.buyer, c.refund_id, c.locale, i.total_amount as invoice_total,
+            i.credited_amount as invoice_credited, coalesce(o.paid_amount, i.paid_amount) as invoice_paid,
+            (select cast(coalesce(sum(n.total_amount), 0) as int) from credit_notes n
+              where n.organization_id = c.organization_id and n.invoice_id = c.invoice_id and n.refund_id is null
+                and (n.created_at, n.id) > (c.created_at, c.id)) as newer_unrefunded
           ${from} where ${where} order by c.issue_date desc, c.number desc limit ${limit} offset ${offset}`),
         db.execute(sql`select count(*)::int as total ${from} where ${where}`),
       ]);

@@ -9,7 +9,7 @@ import type {
   RegistrationStatus,
   SessionStatus,
 } from '@inscrio/shared';
-import { displayName, type Locale } from '@inscrio/shared';
+import { amountDue as dueOf, displayName, type Locale } from '@inscrio/shared';
 import { EpcQrError, epcQrPayload, qrSvg } from '../payments/offline/epc-qr';
 import { formatReferenceForTransfer } from '../payments/offline/references';
 import { sessionStartText } from '../registrations/eligibility';
@@ -29,23 +29,32 @@ export interface Buyer {
   lastName: string | null;
 }
 
-export function toOrderSummary(order: OrderRow, buyer: Buyer, linesCount: number): OrderSummary {
+export function toOrderSummary(
+  order: OrderRow,
+  buyer: Buyer,
+  linesCount: number,
+  /** Registrations not cancelled (all of them at checkout). */
+  liveLinesCount = linesCount,
+): OrderSummary {
   return {
     id: order.id,
     status: order.status as RegistrationStatus,
     paymentProvider: order.paymentProvider as PaymentProvider,
     totalAmount: order.totalAmount,
     paidAmount: order.paidAmount,
+    creditedAmount: order.creditedAmount,
+    amountDue: amountDue(order),
     family: { id: order.familyId, name: displayName(buyer, 'member') },
     linesCount,
+    liveLinesCount,
     createdAt: order.createdAt.toISOString(),
     paidAt: iso(order.paidAt),
   };
 }
 
-/** What is still due: credit notes on the order's invoice take their part off. */
+/** What is still due: credit notes on the order's invoice take their part off (the shared `amountDue`). */
 export const amountDue = (order: Pick<OrderRow, 'totalAmount' | 'paidAmount' | 'creditedAmount'>) =>
-  Math.max(0, order.totalAmount - order.creditedAmount - order.paidAmount);
+  dueOf(order);
 
 const isOpen = (order: OrderRow) => order.status === 'pending' || order.status === 'require-action';
 
@@ -125,7 +134,12 @@ function orderDetailWithoutTransfer(input: OrderDetailInput): Omit<OrderDetail, 
   const latest = payments.at(-1);
   const online = order.paymentProvider !== 'offline';
   return {
-    ...toOrderSummary(order, input.buyer, lines.length),
+    ...toOrderSummary(
+      order,
+      input.buyer,
+      lines.length,
+      lines.filter((l) => l.participantStatus !== 'cancelled').length,
+    ),
     taxAmount: order.taxAmount,
     lines: lines.map((l) => ({
       id: l.line.id,
@@ -147,6 +161,7 @@ function orderDetailWithoutTransfer(input: OrderDetailInput): Omit<OrderDetail, 
       totalAmount: l.line.totalAmount,
       taxAmount: l.line.taxAmount,
       participantStatus: l.participantStatus as ParticipantStatus,
+      creditedAmount: l.creditedAmount ?? 0,
     })),
     payments: payments.map((p) => ({
       id: p.id,

@@ -43,6 +43,8 @@ export interface OrderLineView {
     status: string;
   };
   participantStatus: string;
+  /** Cents of the line taken off by credit notes (none at checkout). */
+  creditedAmount?: number;
 }
 
 /** What the order pages need of the organisation (transfer instructions, time zone). */
@@ -139,6 +141,11 @@ export function createOrdersRepository(db: Executor) {
           lastName: members.lastName,
           linesCount: sql<number>`(select cast(count(*) as int) from ${orderLines}
             where ${orderLines.organizationId} = ${orders.organizationId} and ${orderLines.orderId} = ${orders.id})`,
+          liveLinesCount: sql<number>`(select cast(count(*) as int) from ${orderLines}
+            join ${participants} on ${participants.organizationId} = ${orderLines.organizationId}
+              and ${participants.id} = ${orderLines.participantId}
+            where ${orderLines.organizationId} = ${orders.organizationId} and ${orderLines.orderId} = ${orders.id}
+              and ${participants.status} <> 'cancelled')`,
         })
         .from(orders)
         .leftJoin(members, buyerMember)
@@ -184,6 +191,11 @@ export function createOrdersRepository(db: Executor) {
             status: services.status,
           },
           participantStatus: participants.status,
+          // Credit notes on the invoice lines made from this order line.
+          creditedAmount: sql<number>`(select cast(coalesce(sum(cl.total_amount), 0) as int)
+            from invoice_lines il join credit_note_lines cl
+              on cl.organization_id = il.organization_id and cl.invoice_line_id = il.id
+            where il.organization_id = ${orderLines.organizationId} and il.order_line_id = ${orderLines.id})`,
         })
         .from(orderLines)
         .innerJoin(

@@ -157,7 +157,7 @@ export function createOrdersService(ctx: AppContext) {
         (query.page - 1) * query.pageSize,
       );
       return {
-        items: rows.map((r) => toOrderSummary(r.order, r, r.linesCount)),
+        items: rows.map((r) => toOrderSummary(r.order, r, r.linesCount, r.liveLinesCount)),
         total,
         page: query.page,
         pageSize: query.pageSize,

@@ -379,6 +379,7 @@ export async function renderOrderPdf(
           ...(line.participantStatus === 'cancelled'
             ? [PARTICIPANT_STATUSES.label('cancelled', locale)]
             : []),
+          ...(line.creditedAmount > 0 ? [`${t.credited}${t.colon}${money(-line.creditedAmount)}`] : []),
         ],
         quantity: 1,
         unitPrice: line.unitPrice,
@@ -389,10 +390,13 @@ export async function renderOrderPdf(
       totalAmount: order.totalAmount,
       taxAmount: order.taxAmount,
       adjustments:
-        order.paidAmount > 0
+        order.paidAmount > 0 || order.creditedAmount > 0
           ? [
-              { label: t.alreadyPaid, value: money(-order.paidAmount) },
-              { label: t.balance, value: money(Math.max(0, order.totalAmount - order.paidAmount)) },
+              ...(order.creditedAmount > 0
+                ? [{ label: t.credited, value: money(-order.creditedAmount) }]
+                : []),
+              ...(order.paidAmount > 0 ? [{ label: t.alreadyPaid, value: money(-order.paidAmount) }] : []),
+              { label: t.balance, value: money(order.amountDue) },
             ]
           : [],
       notes: [],

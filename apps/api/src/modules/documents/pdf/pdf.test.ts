@@ -162,6 +162,7 @@ describe('invoice PDF', () => {
       taxAmount: 300,
       buyerName: 'Marie Dupont',
       refunded: false,
+      settlement: 'deducted',
     };
     const text = await pdfText(
       await renderInvoicePdf(
@@ -275,6 +276,7 @@ describe('credit note PDF', () => {
     taxAmount: 300,
     buyerName: 'Marie Dupont',
     refunded: true,
+    settlement: 'refunded',
     lines: [line('Repas de midi', 2, 2_650, 600)],
   };
 
@@ -295,7 +297,9 @@ describe('credit note PDF', () => {
   });
 
   it('has English labels', async () => {
-    const text = await pdfText(await renderCreditNotePdf({ ...note, refunded: false }, invoice(), en));
+    const text = await pdfText(
+      await renderCreditNotePdf({ ...note, refunded: false, settlement: 'deducted' }, invoice(), en),
+    );
 
     expect(text).toContain('Credit note');
     expect(text).toContain('Issue date Original invoice');
@@ -327,6 +331,7 @@ describe('order PDF', () => {
     totalAmount: 13_500,
     taxAmount: 764,
     participantStatus: status,
+    creditedAmount: 0,
   });
   const order: OrderDetail = {
     id: 'ord_01jf3k8q2w7x',
@@ -334,8 +339,11 @@ describe('order PDF', () => {
     paymentProvider: 'offline',
     totalAmount: 27_000,
     paidAmount: 0,
+    creditedAmount: 0,
+    amountDue: 27_000,
     family: { id: 'fam_1', name: 'Marie Dupont' },
     linesCount: 2,
+    liveLinesCount: 1,
     // 00:30 on the 13th in Brussels (summer time): the order date is the one there.
     createdAt: '2026-09-12T22:30:00.000Z',
     paidAt: null,
@@ -372,7 +380,7 @@ describe('order PDF', () => {
 
   it('shows what was already paid and the balance', async () => {
     const text = await pdfText(
-      await renderOrderPdf({ ...order, paidAmount: 13_500 }, { ...en, seller: seller() }),
+      await renderOrderPdf({ ...order, paidAmount: 13_500, amountDue: 13_500 }, { ...en, seller: seller() }),
     );
 
     expect(text).toContain('Order form');
@@ -380,5 +388,27 @@ describe('order PDF', () => {
     expect(text).toContain('Already paid -€135.00');
     expect(text).toContain('Balance due €135.00');
     expect(text).not.toContain('IBAN');
+  });
+
+  it('takes the credit of a cancelled line off the balance, the transfer asking the same', async () => {
+    const cancelled = { ...orderLine('l2', 'Tom', 'cancelled'), creditedAmount: 13_500 };
+    const text = await pdfText(
+      await renderOrderPdf(
+        {
+          ...order,
+          lines: [orderLine('l1', 'Léa', 'confirmed'), cancelled],
+          creditedAmount: 13_500,
+          paidAmount: 5_000,
+          amountDue: 8_500,
+        },
+        { ...fr, seller: seller(), transfer: transfer(8_500, '+++202/5000/12390+++') },
+      ),
+    );
+
+    expect(text).toContain('Notes de crédit : -135,00 €');
+    expect(text).toContain('Notes de crédit -135,00 €');
+    expect(text).toContain('Déjà payé -50,00 €');
+    expect(text).toContain('Solde à payer 85,00 €');
+    expect(text).toContain('Montant 85,00 €');
   });
 });

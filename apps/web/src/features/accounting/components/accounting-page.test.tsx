@@ -332,25 +332,32 @@ describe('the invoices of /accounting', () => {
 });
 
 describe('the credit notes of /accounting', () => {
-  it('lists each credit note with its invoice, date, reason, amount, refund and PDF', async () => {
+  it('lists each credit note with its invoice, date, reason, amount, what it did with the money and PDF', async () => {
     server({
       'GET /api/credit-notes': () =>
         json(
           200,
-          page([creditNote(), creditNote({ id: 'cn_2', number: 'NC-2026-000013', refunded: false })]),
+          page([
+            creditNote(),
+            creditNote({ id: 'cn_2', number: 'NC-2026-000013', refunded: false, settlement: 'deducted' }),
+            creditNote({ id: 'cn_3', number: 'NC-2026-000014', refunded: false, settlement: 'not-refunded' }),
+          ]),
         ),
     });
     renderAt('/accounting?tab=credit-notes');
     const table = await screen.findByRole('table');
     expect(screen.getByRole('tab', { name: 'Notes de crédit' })).toHaveAttribute('aria-selected', 'true');
-    const [first, second] = within(table).getAllByRole('row').slice(1);
+    const [first, second, third] = within(table).getAllByRole('row').slice(1);
     expect(first).toHaveTextContent('NC-2026-000012');
     expect(first).toHaveTextContent('2026-000123');
     expect(first).toHaveTextContent('25/11/2026');
     expect(first).toHaveTextContent('Séance annulée');
     expect(first).toHaveTextContent('45,00 €');
     expect(within(first!).getByText('Remboursée')).toBeInTheDocument();
-    expect(within(second!).getByText('Non remboursée')).toBeInTheDocument();
+    // On an order never paid, the note cancelled an amount still due: it was not « not refunded ».
+    expect(within(second!).getByText('Déduite du montant à payer')).toBeInTheDocument();
+    expect(within(second!).queryByText('Non remboursée')).toBeNull();
+    expect(within(third!).getByText('Non remboursée')).toBeInTheDocument();
     expect(within(first!).getByRole('button', { name: 'Télécharger le PDF' })).toBeInTheDocument();
   });
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/feedback/error-state';
-import { Badge } from '@/components/ui/badge';
+import { CreditNoteSettlementBadge } from '@/components/ui/credit-note-settlement-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
@@ -18,12 +18,7 @@ import { CREDIT_NOTES_PAGE_SIZE, useCreditNotes } from '../api/get-credit-notes'
 import { DownloadButton } from '@/components/ui/download-button';
 
 function Refunded({ creditNote }: { creditNote: CreditNoteSummary }) {
-  const { t } = useTranslation('accounting');
-  return creditNote.refunded ? (
-    <Badge variant="success">{t('creditNotes.refunded')}</Badge>
-  ) : (
-    <Badge variant="secondary">{t('creditNotes.notRefunded')}</Badge>
-  );
+  return <CreditNoteSettlementBadge settlement={creditNote.settlement} />;
 }
 
 function Pdf({ creditNote, iconOnly }: { creditNote: CreditNoteSummary; iconOnly: boolean }) {

@@ -63,6 +63,7 @@ export function creditNote(overrides: Partial<CreditNoteSummary> = {}): CreditNo
     taxAmount: 0,
     buyerName: 'Claire Peeters',
     refunded: true,
+    settlement: 'refunded',
     ...overrides,
   };
 }

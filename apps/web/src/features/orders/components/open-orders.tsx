@@ -29,7 +29,7 @@ export function OpenOrders() {
     return <Alert tone="warning">{t('open.error')}</Alert>;
   }
   const orders: OrderSummary[] = [...actionQuery.data.items, ...pendingQuery.data.items].filter(
-    (order) => order.totalAmount > order.paidAmount,
+    (order) => order.amountDue > 0,
   );
   if (orders.length === 0) return null;
 
@@ -49,7 +49,7 @@ export function OpenOrders() {
               <ReceiptText className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-semibold text-slate-900">
-                  {t('open.due', { amount: formatMoney(order.totalAmount - order.paidAmount, locale) })}
+                  {t('open.due', { amount: formatMoney(order.amountDue, locale) })}
                 </p>
                 <p className="text-[13px] text-slate-600">
                   {t('list.orderOf', { date: formatDateTime(order.createdAt, timeZone, locale) })}

@@ -44,7 +44,7 @@ export function MarkPaidDialog({
   const locale = useLocale();
   const timeZone = useTimeZone();
   const formId = useId();
-  const due = Math.max(0, order.totalAmount - order.paidAmount);
+  const due = order.amountDue;
   const [amount, setAmount] = useState(() => centsText(due, locale));
   const [receivedOn, setReceivedOn] = useState(() => formatPattern(new Date(), 'yyyy-MM-dd', timeZone, 'fr'));
   const [method, setMethod] = useState<(typeof METHODS)[number]>('transfer');

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CreditNoteSettlementBadge } from '@/components/ui/credit-note-settlement-badge';
 import { DownloadButton } from '@/components/ui/download-button';
 import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -36,6 +37,9 @@ function CreditNotes({ invoiceId }: { invoiceId: string }) {
               <span className="block text-xs text-slate-500">
                 {formatDate(creditNote.issueDate, timeZone, locale)} ·{' '}
                 <span className="tabular-nums">{formatMoney(creditNote.totalAmount, locale)}</span>
+              </span>
+              <span className="mt-1 block">
+                <CreditNoteSettlementBadge settlement={creditNote.settlement} />
               </span>
             </span>
             <DownloadButton

@@ -1,4 +1,4 @@
-import type { InvoiceDetail, InvoiceSummary, OrderDetail } from '@inscrio/shared';
+import { amountDue, type InvoiceDetail, type InvoiceSummary, type OrderDetail } from '@inscrio/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,15 +15,19 @@ import { qrImageSource } from './transfer-box';
 const QR =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect id="qr-marker" width="10" height="10"/></svg>';
 
+/** An order; what is due follows its amounts (as the API computes it) unless given. */
 function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
-  return {
+  const built: OrderDetail = {
     id: 'ord_1',
     status: 'pending',
     paymentProvider: 'offline',
     totalAmount: 1800,
     paidAmount: 0,
+    creditedAmount: 0,
+    amountDue: 1800,
     family: { id: 'fam_1', name: 'Famille Peeters' },
     linesCount: 2,
+    liveLinesCount: 2,
     createdAt: '2026-11-22T09:30:00.000Z',
     paidAt: null,
     taxAmount: 0,
@@ -48,6 +52,7 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
         totalAmount: 900,
         taxAmount: 0,
         participantStatus: 'confirmed',
+        creditedAmount: 0,
       },
     ],
     payments: [],
@@ -65,6 +70,7 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     holdExpiresAt: null,
     ...overrides,
   };
+  return { ...built, amountDue: overrides.amountDue ?? amountDue(built) };
 }
 
 function renderOrder() {
@@ -269,6 +275,7 @@ const CREDIT_NOTE: InvoiceDetail['creditNotes'][number] = {
   taxAmount: 0,
   buyerName: 'Claire Peeters',
   refunded: true,
+  settlement: 'refunded',
 };
 
 function pdf(filename: string) {
@@ -373,5 +380,126 @@ describe("an order's invoice", () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
     expect(await screen.findByText('Payée')).toBeInTheDocument();
+  });
+});
+
+describe('an order after one of its registrations was cancelled', () => {
+  const line = order().lines[0]!;
+  /** Two sessions of 25 €; Tom's was cancelled and credited (25 €), nothing paid yet. */
+  const partlyCancelled = (overrides: Partial<OrderDetail> = {}) =>
+    order({
+      totalAmount: 5000,
+      creditedAmount: 2500,
+      linesCount: 2,
+      liveLinesCount: 1,
+      lines: [
+        { ...line, unitPrice: 2500, totalAmount: 2500 },
+        {
+          ...line,
+          id: 'ol_2',
+          participantId: 'reg_2',
+          member: { id: 'mbr_tom', firstName: 'Tom', lastName: 'Peeters' },
+          unitPrice: 2500,
+          totalAmount: 2500,
+          participantStatus: 'cancelled',
+          creditedAmount: 2500,
+        },
+      ],
+      payments: [
+        {
+          id: 'pay_1',
+          provider: 'offline',
+          status: 'open',
+          amount: 2500,
+          refundedAmount: 0,
+          method: 'transfer',
+          receivedAt: null,
+          createdAt: '2026-11-22T09:30:00.000Z',
+        },
+      ],
+      transfer: { ...order().transfer!, amount: 2500 },
+      ...overrides,
+    });
+
+  const invoiceRoutes = {
+    'GET /api/invoices': () =>
+      json(200, {
+        items: [
+          invoice({
+            status: 'pending',
+            totalAmount: 5000,
+            creditedAmount: 2500,
+            paidAmount: 0,
+            balance: 2500,
+          }),
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+        totals: null,
+      }),
+    'GET /api/invoices/inv_1': () =>
+      json(200, {
+        ...invoice({
+          status: 'pending',
+          totalAmount: 5000,
+          creditedAmount: 2500,
+          paidAmount: 0,
+          balance: 2500,
+        }),
+        creditNotes: [{ ...CREDIT_NOTE, totalAmount: 2500, refunded: false, settlement: 'deducted' }],
+      }),
+  };
+
+  it('asks the same 25 € in « Reste à payer », the transfer box and the awaited payment, and counts one registration', async () => {
+    signInAs('user');
+    fakeApi({ 'GET /api/orders/ord_1': () => json(200, partlyCancelled()), ...invoiceRoutes });
+    renderOrder();
+
+    const box = await screen.findByRole('region', { name: 'Paiement par virement' });
+    expect(box.querySelector('[data-transfer-amount]')).toHaveTextContent('25,00 €');
+    const summary = document.querySelector('[data-order-summary]') as HTMLElement;
+    expect(within(summary).getByText('Total TVAC').nextElementSibling).toHaveTextContent('50,00 €');
+    expect(within(summary).getByText('Notes de crédit').nextElementSibling).toHaveTextContent('-25,00 €');
+    expect(within(summary).getByText('Reste à payer').nextElementSibling).toHaveTextContent('25,00 €');
+    expect(document.querySelector('[data-payment="open"]')).toHaveTextContent('25,00 €');
+
+    // One registration left; the cancelled one says so, with its credit.
+    expect(document.querySelector('[data-order-lines-count]')).toHaveTextContent('1 inscription · 1 annulée');
+    const cancelled = document.querySelector('[data-order-line="reg_2"]') as HTMLElement;
+    expect(within(cancelled).getByText('Annulée')).toBeInTheDocument();
+    expect(within(cancelled).getByText('Note de crédit').nextElementSibling).toHaveTextContent('-25,00 €');
+
+    // The credit note says what it did: it took 25 € off what was due.
+    const notes = await screen.findByText(
+      (_, element) => element?.getAttribute('data-credit-note') === 'NC-2026-000012',
+    );
+    expect(within(notes).getByText('Déduite du montant à payer')).toBeInTheDocument();
+  });
+
+  it('prefills what is left to pay when a manager records a payment', async () => {
+    signInAs('org-manager');
+    fakeApi({ 'GET /api/orders/ord_1': () => json(200, partlyCancelled()), ...invoiceRoutes });
+    renderOrder();
+    await userEvent.click(await screen.findByRole('button', { name: 'Marquer comme payé' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Montant reçu')).toHaveValue('25,00');
+    expect(within(dialog).getByText(/Reste à payer : 25,00/)).toBeInTheDocument();
+  });
+
+  it('shows nothing to pay once credits and payments cover the order', async () => {
+    signInAs('org-manager');
+    fakeApi({
+      'GET /api/orders/ord_1': () =>
+        json(200, partlyCancelled({ paidAmount: 2500, payments: [], transfer: null, nextStep: 'none' })),
+      ...invoiceRoutes,
+    });
+    renderOrder();
+    const summary = await screen.findByText(
+      (_, element) => element?.getAttribute('data-order-summary') === '',
+    );
+    expect(within(summary).getByText('Reste à payer').nextElementSibling).toHaveTextContent('0,00 €');
+    expect(screen.queryByRole('region', { name: 'Paiement par virement' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Marquer comme payé' })).toBeNull();
   });
 });

@@ -133,10 +133,21 @@ function Lines({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('orders');
   const locale = useLocale();
   const timeZone = useTimeZone();
+  const cancelledCount = order.linesCount - order.liveLinesCount;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t('detail.lines', { count: order.lines.length })}</CardTitle>
+        <CardTitle data-order-lines-count="">
+          {order.liveLinesCount > 0 || cancelledCount === 0
+            ? t('detail.lines', { count: order.liveLinesCount })
+            : t('detail.linesAllCancelled', { count: cancelledCount })}
+          {order.liveLinesCount > 0 && cancelledCount > 0 ? (
+            <span className="font-normal text-slate-500">
+              {' · '}
+              {t('detail.linesCancelled', { count: cancelledCount })}
+            </span>
+          ) : null}
+        </CardTitle>
       </CardHeader>
       <CardContent className="pt-1">
         <ul className="divide-y divide-slate-100" data-order-lines="">
@@ -173,9 +184,23 @@ function Lines({ order }: { order: OrderDetail }) {
                   <Money cents={line.taxAmount} />
                 </dd>
                 <dt className="font-semibold text-slate-900">{t('detail.lineTotal')}</dt>
-                <dd className="text-right font-semibold text-slate-900">
+                <dd
+                  className={
+                    line.participantStatus === 'cancelled'
+                      ? 'text-right font-semibold text-slate-500 line-through'
+                      : 'text-right font-semibold text-slate-900'
+                  }
+                >
                   <Money cents={line.totalAmount} />
                 </dd>
+                {line.creditedAmount > 0 ? (
+                  <>
+                    <dt className="text-emerald-800">{t('detail.lineCredited')}</dt>
+                    <dd className="text-right text-emerald-800" data-line-credited="">
+                      <Money cents={-line.creditedAmount} />
+                    </dd>
+                  </>
+                ) : null}
               </dl>
             </li>
           ))}
@@ -315,7 +340,8 @@ export function OrderPage() {
   }
 
   const order = query.data;
-  const due = Math.max(0, order.totalAmount - order.paidAmount);
+  // What is due: total − credited − paid, computed once by the API (`amountDue`).
+  const due = order.amountDue;
   const open = order.status === 'pending' || order.status === 'require-action';
   const canMarkPaid = manager && open && due > 0;
   // Managers cancel any order still open; a family its own unpaid one.
@@ -389,6 +415,13 @@ export function OrderPage() {
                 <SummaryRow term={t('detail.total')} strong>
                   <Money cents={order.totalAmount} />
                 </SummaryRow>
+                {order.creditedAmount > 0 ? (
+                  <SummaryRow term={t('detail.credited')}>
+                    <span data-credited-amount="">
+                      <Money cents={-order.creditedAmount} />
+                    </span>
+                  </SummaryRow>
+                ) : null}
                 <SummaryRow term={t('detail.paid')}>
                   <span data-paid-amount="">
                     <Money cents={order.paidAmount} />

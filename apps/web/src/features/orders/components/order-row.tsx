@@ -31,7 +31,9 @@ export function OrderRow({ order, showFamily }: { order: OrderSummary; showFamil
           </p>
           <p className="text-sm text-slate-600">
             {showFamily ? `${formatDateTime(order.createdAt, timeZone, locale)} · ` : null}
-            {t('list.lines', { count: order.linesCount })}
+            {order.liveLinesCount > 0 || order.linesCount === 0
+              ? t('list.lines', { count: order.liveLinesCount })
+              : t('list.linesAllCancelled', { count: order.linesCount })}
           </p>
         </div>
         <div className="text-sm sm:text-right">
@@ -41,6 +43,11 @@ export function OrderRow({ order, showFamily }: { order: OrderSummary; showFamil
           <p className="text-slate-600 tabular-nums">
             {t('list.paid', { amount: formatMoney(order.paidAmount, locale) })}
           </p>
+          {order.amountDue > 0 && (order.status === 'pending' || order.status === 'require-action') ? (
+            <p className="font-medium text-amber-800 tabular-nums" data-order-due="">
+              {t('list.due', { amount: formatMoney(order.amountDue, locale) })}
+            </p>
+          ) : null}
         </div>
         <div className="sm:justify-self-end">
           <OrderStatusBadge status={order.status} />
