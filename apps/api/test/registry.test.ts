@@ -294,9 +294,7 @@ describe('cancelling', () => {
     expect(r.json().status).toBe('cancelled');
     // The family is told its cancellation was made.
     await t.app.ctx.queue.runUntilIdle();
-    const told = t.inbox
-      .mailsTo(f.emails.parent)
-      .filter((m) => m.subject.startsWith('Inscription annulée'));
+    const told = t.inbox.mailsTo(f.emails.parent).filter((m) => m.subject.startsWith('Inscription annulée'));
     expect(told).toHaveLength(1);
     expect(told[0]!.text).toContain("comme vous l'avez demandé");
     // A past session can no longer be cancelled by the family (a manager still can).
