@@ -30,6 +30,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { createTokenService } from './modules/auth/tokens';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
+import { registerFamilyMails } from './modules/mail/family-mails';
 import { createMailer } from './modules/mail/mailer';
 import { directoryRoutes } from './modules/organizations/directory.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -112,6 +113,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     audit: createAuditWriter(database.db),
     secrets: { otpPepper: hmac(secret, 'one-time-codes'), encryptionKey: hmac(secret, 'provider-secrets') },
   };
+
+  registerFamilyMails(ctx);
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,

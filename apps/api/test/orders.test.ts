@@ -116,7 +116,8 @@ describe('orders, offline', () => {
     expect(partial.json()).toMatchObject({ status: 'pending', paidAmount: 4000, nextStep: 'transfer' });
     expect(partial.json().transfer.amount).toBe(5000);
     expect(partial.json().transfer.epcPayload.split('\n')[7]).toBe('EUR50.00');
-    const mail = await t.waitForMail(family.email);
+    // The first e-mail is the order confirmation.
+    const mail = await t.waitForMail(family.email, 2);
     expect(mail.subject).toBe('Paiement reçu – Club Sportif Démo');
     expect(mail.text).toContain('40,00');
 
@@ -142,7 +143,7 @@ describe('orders, offline', () => {
     );
     expect(await participantOf(serviceId)).toMatchObject({ status: 'confirmed', holdsSeat: true });
     expect(await seats(serviceId)).toBe(1);
-    await t.waitForMail(family.email, 2);
+    await t.waitForMail(family.email, 3);
     const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.subjectId, order.id));
     expect(audit.filter((e) => e.type === 'payment-received')).toHaveLength(2);
 

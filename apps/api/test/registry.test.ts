@@ -292,7 +292,11 @@ describe('cancelling', () => {
     const r = await f.call('parent', 'POST', `/api/me/registrations/${lea}/cancel`);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().status).toBe('cancelled');
-    expect(t.inbox.mailsTo(f.emails.parent)).toHaveLength(0);
+    // The family is told its cancellation was made.
+    await t.app.ctx.queue.runUntilIdle();
+    const told = t.inbox.mailsTo(f.emails.parent).filter((m) => m.subject.startsWith('Inscription annulée'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain("comme vous l'avez demandé");
     // A past session can no longer be cancelled by the family (a manager still can).
     const past = await session(BP.public, { start: new Date(Date.now() - 86_400_000), maxSeats: 3 });
     const id = newId('reg');

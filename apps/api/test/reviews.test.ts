@@ -254,6 +254,26 @@ describe('the managers’ answer', () => {
     await expectSeatsConsistent(t, touched);
   });
 
+  it('the deadline to accept never passes the session’s start, and the e-mail says so', async () => {
+    // A session in 30 hours: the 72-hour delay would end two days after it started.
+    const start = new Date(Date.now() + 30 * 3_600_000);
+    start.setUTCSeconds(0, 0);
+    const s = await session(BP.adults, { start, maxSeats: 2 });
+    const p = await request('parent2', s, f.members.zoe, 'age');
+    const r = await decide('manager', p.id, { decision: 'accept' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(Date.parse((r.json() as Participant).invitationExpiresAt!)).toBe(start.getTime());
+    await t.app.ctx.queue.runUntilIdle();
+    const mail = t.inbox
+      .mailsTo(f.emails.parent2)
+      .filter((m) => m.subject.startsWith('Demande acceptée'))
+      .at(-1)!;
+    expect(mail.text).toContain("La place lui est réservée jusqu'au début de la séance");
+    // « avant le » the session's own start, never a later date.
+    const [, startText] = /séance Pilates test du (\S+ \S+) a été acceptée/.exec(mail.text)!;
+    expect(mail.text).toContain(`avant le ${startText}, puis finalisez la commande`);
+  });
+
   it('answers 404 outside the manager’s reach, 403 to others, 400 for bad input', async () => {
     const s = await session(BP.protected, { daysAhead: 23 });
     const p = await request('parent', s, f.members.tom, 'visibility');

@@ -19,6 +19,11 @@ interface Registration {
 }
 
 export interface EnqueueOptions {
+  /**
+   * The job's id when the job stands for one event (`mail:order-placed:<order>`): the event is then
+   * queued once however often it is enqueued, even after its job is done.
+   */
+  key?: string;
   organizationId?: string;
   /** Run no earlier than this instant. */
   runAt?: Date;
@@ -95,7 +100,7 @@ export class JobQueue {
     payload: Record<string, unknown>,
     options: EnqueueOptions = {},
   ): Promise<string> {
-    const id = newId('job');
+    const id = options.key ?? newId('job');
     await (options.executor ?? this.db)
       .insert(jobs)
       .values({

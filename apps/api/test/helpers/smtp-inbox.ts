@@ -6,6 +6,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  attachments: { filename: string; contentType: string; cid: string | null; content: Buffer }[];
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -24,6 +25,12 @@ export async function startSmtpInbox() {
               subject: mail.subject ?? '',
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename ?? '',
+                contentType: a.contentType,
+                cid: a.cid ?? null,
+                content: a.content,
+              })),
             });
           }
           callback();

@@ -258,6 +258,12 @@ const writeOrderStatement = preparedStatement<{ valid: boolean; written: boolean
     insert into invoice_lines
     select * from json_populate_recordset(null::invoice_lines, ${p('invoiceLines')}::json)
     where exists (select 1 from n)
+  ), j as (
+    insert into jobs (id, queue, organization_id, payload, run_at, max_attempts)
+    select ${p('jobId')}, ${p('jobQueue')}, ${p('organizationId')}, ${p('jobPayload')}::jsonb,
+      ${p('now')}::timestamptz, ${p('jobMaxAttempts')}::integer
+    from o
+    on conflict do nothing
   )
   select (select valid from checked) as valid, exists (select 1 from o) as written`,
 );
@@ -336,6 +342,8 @@ export function createCartRepository(db: Executor) {
       holdExpiresAt: Date | null;
       audit: (typeof auditEvents.$inferInsert)[];
       invoice: { invoice: InvoiceRow; lines: InvoiceLineRow[] } | null;
+      /** The order confirmation e-mail's job, written with the order (the job renders and sends it). */
+      mailJob: { id: string; queue: string; payload: Record<string, unknown>; maxAttempts: number };
     }): Promise<'written' | 'cart-changed' | 'reference-taken'> {
       const { order } = input;
       const [row] = await writeOrderStatement(db, {
@@ -364,6 +372,10 @@ export function createCartRepository(db: Executor) {
         invoices: JSON.stringify(input.invoice ? [columnRecord(invoices, input.invoice.invoice)] : []),
         invoiceYear: Number((input.invoice?.invoice.issueDate ?? '0').slice(0, 4)),
         invoiceLines: JSON.stringify(input.invoice?.lines.map((l) => columnRecord(invoiceLines, l)) ?? []),
+        jobId: input.mailJob.id,
+        jobQueue: input.mailJob.queue,
+        jobPayload: JSON.stringify(input.mailJob.payload),
+        jobMaxAttempts: input.mailJob.maxAttempts,
       });
       if (!row?.valid) return 'cart-changed';
       return row.written ? 'written' : 'reference-taken';

@@ -22,6 +22,7 @@ import { type OrderLineView, type OrderRow, type PaymentRow } from '../orders/or
 import { createOrdersService } from '../orders/orders.service';
 import { belgianReference, rfReference } from '../payments/offline/references';
 import { buildInvoice, buyerSnapshot, orderInvoiceLines } from '../invoicing/invoice-lifecycle';
+import { familyMailJobRow } from '../mail/family-mails';
 import {
   alreadyRegisteredRefusal,
   checkEligibility,
@@ -497,6 +498,7 @@ export function createCartService(ctx: AppContext) {
             holdExpiresAt,
             audit,
             invoice,
+            mailJob: familyMailJobRow(organizationId, { kind: 'order-placed', orderId }),
           });
           if (outcome === 'cart-changed') return 'cart-changed' as const;
           if (outcome === 'written') {

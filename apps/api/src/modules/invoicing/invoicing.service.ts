@@ -137,6 +137,33 @@ export function createInvoicingService(ctx: AppContext) {
     return row!;
   }
 
+  /** The invoice as a PDF (the file the family downloads); `familyId` limits it to that family's. */
+  async function invoicePdfOf(organizationId: string, invoiceId: string, familyId?: string) {
+    const { row, detail } = await detailOf(ctx.db, organizationId, invoiceId, familyId);
+    const pdf = await renderInvoicePdf(detail, {
+      locale: row.locale === 'en' ? 'en' : 'fr',
+      timeZone: await timeZoneOf(organizationId),
+      logo: await logoOf(organizationId, row.seller.logoAssetId),
+      transfer: transferOf(row, detail),
+    });
+    return { fileName: `facture-${row.number}.pdf`, pdf };
+  }
+
+  /** A credit note as a PDF (the e-mail telling a family of a cancellation attaches it). */
+  async function creditNotePdfOf(organizationId: string, creditNoteId: string) {
+    const { rows } = await repository.creditNotes(organizationId, { creditNoteId });
+    if (!rows[0]) throw new AppError('not_found');
+    const note = toCreditNoteDetail(rows[0], await repository.creditNoteLines(organizationId, creditNoteId));
+    const { row, detail } = await detailOf(ctx.db, organizationId, note.invoiceId);
+    const pdf = await renderCreditNotePdf(note, detail, {
+      locale: row.locale === 'en' ? 'en' : 'fr',
+      timeZone: await timeZoneOf(organizationId),
+      logo: await logoOf(organizationId, row.seller.logoAssetId),
+      transfer: null,
+    });
+    return { fileName: `note-de-credit-${note.number}.pdf`, pdf, note };
+  }
+
   return {
     async list(auth: AuthContext, query: InvoiceListQuery): Promise<InvoicePage> {
       const organizationId = auth.organizationId;
@@ -171,15 +198,11 @@ export function createInvoicingService(ctx: AppContext) {
     },
 
     async invoicePdf(auth: AuthContext, invoiceId: string) {
-      const { row, detail } = await detailOf(ctx.db, auth.organizationId, invoiceId, familyScope(auth));
-      const pdf = await renderInvoicePdf(detail, {
-        locale: row.locale === 'en' ? 'en' : 'fr',
-        timeZone: await timeZoneOf(auth.organizationId),
-        logo: await logoOf(auth.organizationId, row.seller.logoAssetId),
-        transfer: transferOf(row, detail),
-      });
-      return { fileName: `facture-${row.number}.pdf`, pdf };
+      return invoicePdfOf(auth.organizationId, invoiceId, familyScope(auth));
     },
+
+    invoicePdfOf,
+    creditNotePdfOf,
 
     /** CSV (semicolon-separated, as Belgian and French spreadsheets expect), amounts in euros. */
     async exportCsv(auth: AuthContext, query: InvoiceListQuery, locale: Locale): Promise<string> {
@@ -354,14 +377,7 @@ export function createInvoicingService(ctx: AppContext) {
 
     async creditNotePdf(auth: AuthContext, creditNoteId: string) {
       const note = await this.creditNote(auth, creditNoteId);
-      const { row, detail } = await detailOf(ctx.db, auth.organizationId, note.invoiceId);
-      const pdf = await renderCreditNotePdf(note, detail, {
-        locale: row.locale === 'en' ? 'en' : 'fr',
-        timeZone: await timeZoneOf(auth.organizationId),
-        logo: await logoOf(auth.organizationId, row.seller.logoAssetId),
-        transfer: null,
-      });
-      return { fileName: `note-de-credit-${note.number}.pdf`, pdf };
+      return creditNotePdfOf(auth.organizationId, note.id);
     },
 
     /**

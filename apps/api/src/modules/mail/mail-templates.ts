@@ -21,9 +21,11 @@ export interface MailTemplates {
     decision: 'accepted' | 'waiting-list' | 'refused';
     message: string | null;
     holdUntil: string | null;
+    /** The deadline is the session's start (the delay would have passed it). */
+    holdUntilIsStart?: boolean;
     link: string;
   };
-  'waiting-list-offer': RegistrationMailFacts & { deadline: string; link: string };
+  'waiting-list-offer': RegistrationMailFacts & { deadline: string; deadlineIsStart?: boolean; link: string };
   'period-invitations': {
     organizationName: string;
     periodName: string;
@@ -238,7 +240,9 @@ const templates: { [K in MailTemplateName]: Record<Locale, (p: MailTemplates[K])
         p.decision === 'refused'
           ? `Votre demande d'inscription de ${p.memberName} à la séance ${p.activityName} du ${p.start} a été refusée.`
           : p.decision === 'accepted'
-            ? `Votre demande d'inscription de ${p.memberName} à la séance ${p.activityName} du ${p.start} a été acceptée. La place lui est réservée : acceptez-la dans « Mes activités » avant le ${p.holdUntil}, puis finalisez la commande.`
+            ? p.holdUntilIsStart
+              ? `Votre demande d'inscription de ${p.memberName} à la séance ${p.activityName} du ${p.start} a été acceptée. La place lui est réservée jusqu'au début de la séance : acceptez-la dans « Mes activités » avant le ${p.holdUntil}, puis finalisez la commande.`
+              : `Votre demande d'inscription de ${p.memberName} à la séance ${p.activityName} du ${p.start} a été acceptée. La place lui est réservée : acceptez-la dans « Mes activités » avant le ${p.holdUntil}, puis finalisez la commande.`
             : `Votre demande d'inscription de ${p.memberName} à la séance ${p.activityName} du ${p.start} a été acceptée, mais la séance est complète : ${p.memberName} est inscrit(e) sur la liste d'attente et vous serez prévenu(e) par e-mail dès qu'une place se libère.`,
         ...(p.message ? [`Message de l'organisation : ${p.message}`] : []),
       ],
@@ -254,7 +258,9 @@ const templates: { [K in MailTemplateName]: Record<Locale, (p: MailTemplates[K])
         p.decision === 'refused'
           ? `Your request to register ${p.memberName} to the ${p.activityName} session on ${p.start} was declined.`
           : p.decision === 'accepted'
-            ? `Your request to register ${p.memberName} to the ${p.activityName} session on ${p.start} was accepted. The seat is held for them: accept it in « My activities » before ${p.holdUntil}, then complete the order.`
+            ? p.holdUntilIsStart
+              ? `Your request to register ${p.memberName} to the ${p.activityName} session on ${p.start} was accepted. The seat is held for them until the session starts: accept it in « My activities » before ${p.holdUntil}, then complete the order.`
+              : `Your request to register ${p.memberName} to the ${p.activityName} session on ${p.start} was accepted. The seat is held for them: accept it in « My activities » before ${p.holdUntil}, then complete the order.`
             : `Your request to register ${p.memberName} to the ${p.activityName} session on ${p.start} was accepted, but the session is full: ${p.memberName} is on the waiting list and you will be told by e-mail as soon as a seat frees up.`,
         ...(p.message ? [`Message from the organisation: ${p.message}`] : []),
       ],
@@ -266,7 +272,9 @@ const templates: { [K in MailTemplateName]: Record<Locale, (p: MailTemplates[K])
       subject: `Une place s'est libérée : ${p.activityName} du ${p.start} – ${p.organizationName}`,
       paragraphs: [
         'Bonjour,',
-        `Une place s'est libérée pour ${p.memberName} à la séance ${p.activityName} du ${p.start}. Elle vous est réservée : acceptez-la avant le ${p.deadline}, après quoi elle sera proposée à la famille suivante.`,
+        p.deadlineIsStart
+          ? `Une place s'est libérée pour ${p.memberName} à la séance ${p.activityName} du ${p.start}. Elle vous est réservée jusqu'au début de la séance : acceptez-la avant le ${p.deadline}.`
+          : `Une place s'est libérée pour ${p.memberName} à la séance ${p.activityName} du ${p.start}. Elle vous est réservée : acceptez-la avant le ${p.deadline}, après quoi elle sera proposée à la famille suivante.`,
       ],
       link: { label: 'Accepter ou refuser la place', href: p.link },
     }),
@@ -274,7 +282,9 @@ const templates: { [K in MailTemplateName]: Record<Locale, (p: MailTemplates[K])
       subject: `A seat has freed up: ${p.activityName} on ${p.start} – ${p.organizationName}`,
       paragraphs: [
         'Hello,',
-        `A seat has freed up for ${p.memberName} in the ${p.activityName} session on ${p.start}. It is kept for you: accept it before ${p.deadline}, after which it will be offered to the next family.`,
+        p.deadlineIsStart
+          ? `A seat has freed up for ${p.memberName} in the ${p.activityName} session on ${p.start}. It is kept for you until the session starts: accept it before ${p.deadline}.`
+          : `A seat has freed up for ${p.memberName} in the ${p.activityName} session on ${p.start}. It is kept for you: accept it before ${p.deadline}, after which it will be offered to the next family.`,
       ],
       link: { label: 'Accept or decline the seat', href: p.link },
     }),

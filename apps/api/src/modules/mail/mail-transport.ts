@@ -3,11 +3,20 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  /** Shown inside the HTML (`<img src="cid:…">`) rather than listed as a file. */
+  cid?: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {

@@ -13,6 +13,8 @@ export interface Mailer {
     template: K,
     params: MailTemplates[K],
   ): Promise<void>;
+  /** Sends a mail now, from a background job that rendered it (with its attachments). */
+  deliver(mail: OutgoingMail): Promise<void>;
 }
 
 export function createMailer(queue: JobQueue, transport: MailTransport): Mailer {
@@ -22,5 +24,6 @@ export function createMailer(queue: JobQueue, transport: MailTransport): Mailer 
       const mail: OutgoingMail = { to, ...renderMail(template, params, locale) };
       await queue.enqueue(MAIL_QUEUE, { ...mail }, { organizationId, executor });
     },
+    deliver: (mail) => transport.send(mail),
   };
 }

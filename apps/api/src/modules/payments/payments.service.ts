@@ -3,6 +3,7 @@ import { PAYMENT_PROVIDERS, resolveLocale } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import type { Executor } from '../../db/client';
+import { enqueueFamilyMail } from '../mail/family-mails';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-lifecycle';
@@ -192,6 +193,7 @@ export function createPaymentsService(ctx: AppContext) {
         { amount, refundId },
       );
       await refreshOrderInvoice(tx, organizationId, locked.orderId, now);
+      await enqueueFamilyMail(ctx, tx, organizationId, { kind: 'refund-made', refundId });
     });
   }
 
@@ -401,6 +403,7 @@ export function createPaymentsService(ctx: AppContext) {
         );
         await alsoInTransaction?.(tx, refundId);
         await refreshOrderInvoice(tx, organizationId, locked.orderId, ctx.clock.now());
+        await enqueueFamilyMail(ctx, tx, organizationId, { kind: 'refund-made', refundId });
       });
       return { id: refundId, ...result };
     },

@@ -24,6 +24,7 @@ import {
   failure,
   familyLink,
   mailFamily,
+  offerDeadline,
   registrationFacts,
   registrationSettings,
 } from './notifications';
@@ -199,7 +200,8 @@ export function createInvitationsService(ctx: AppContext) {
           familyId: attendee.participant.familyId,
           status: 'invited',
           holdsSeat: true,
-          invitationExpiresAt: deadline,
+          // The period's deadline, or the session's start when that comes first.
+          invitationExpiresAt: offerDeadline(now, 0, match.startDateTime, deadline).deadline,
           chosenSupplementIds: attendee.participant.chosenSupplementIds,
           createdByUserId: auth.userId,
           createdAt: now,

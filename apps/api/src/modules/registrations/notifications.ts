@@ -30,6 +30,17 @@ export function registrationFacts(
   };
 }
 
+/**
+ * The deadline to answer an offered seat (an accepted request, a waiting-list offer, an invitation): the
+ * organisation's delay, but never past the session's start. Whether it is the start tells the e-mail to
+ * say « before the session starts ».
+ */
+export function offerDeadline(now: Date, hours: number, sessionStart: Date, wanted?: Date) {
+  const delay = wanted ?? new Date(now.getTime() + hours * 3_600_000);
+  const atStart = delay.getTime() >= sessionStart.getTime();
+  return { deadline: atStart ? new Date(sessionStart) : delay, atStart };
+}
+
 /** The family's page of its activities ('Mes activités'), where the e-mails send it. */
 export const familyLink = (ctx: AppContext, settings: RegistrationSettings) =>
   organizationUrl(ctx.config, settings.key, '/');

@@ -19,6 +19,7 @@ import { newId } from '../../lib/ids';
 import { type AuthContext, establishmentScope } from '../../plugins/auth';
 import { ageInMonths } from '../catalog/catalog.service';
 import { familyOf } from '../family/family.service';
+import { enqueueFamilyMail } from '../mail/family-mails';
 import { lineDescription } from '../orders/orders.dto';
 import {
   alreadyRegisteredRefusal,
@@ -27,7 +28,7 @@ import {
   type RefusalResult,
   refusal,
 } from './eligibility';
-import { conflict, familyLink, mailFamily, registrationFacts, registrationSettings } from './notifications';
+import { conflict, registrationSettings } from './notifications';
 import { toParticipantDto } from './participants.dto';
 import {
   createParticipantsRepository,
@@ -427,6 +428,7 @@ export function createParticipantsService(ctx: AppContext) {
      */
     async cancel(auth: AuthContext, id: string, reason: string | undefined, refund = false) {
       const manager = isAtLeastEstManager(auth.actor);
+      let refundNoteId: string | null = null;
       const organizationId = manager ? auth.organizationId : familyOf(auth).organizationId;
       if (manager && refund) {
         // The money goes back first (the provider is called outside any transaction), with its credit
@@ -436,16 +438,18 @@ export function createParticipantsService(ctx: AppContext) {
         if (!LIVE.has(view.participant.status)) throw conflict(NOT_CANCELLABLE, 'id', 'status');
         const owed = await participantInvoiceLine(ctx.db, organizationId, id);
         if (owed && owed.orderPaid > 0) {
-          await invoicing.createCreditNote(
-            auth,
-            {
-              invoiceId: owed.invoiceId,
-              reason: reason || CREDIT_REASONS.registrationCancelled[owed.locale],
-              invoiceLineIds: [owed.line.invoiceLineId!],
-              refund: true,
-            },
-            auth.locale,
-          );
+          refundNoteId = (
+            await invoicing.createCreditNote(
+              auth,
+              {
+                invoiceId: owed.invoiceId,
+                reason: reason || CREDIT_REASONS.registrationCancelled[owed.locale],
+                invoiceLineIds: [owed.line.invoiceLineId!],
+                refund: true,
+              },
+              auth.locale,
+            )
+          ).id;
         }
       }
       const { freed, serviceId } = await ctx.db.transaction(async (tx) => {
@@ -469,8 +473,9 @@ export function createParticipantsService(ctx: AppContext) {
         });
         // Nothing paid on its order: the family no longer owes this line of the invoice.
         const owed = await participantInvoiceLine(tx, organizationId, id);
+        let creditNoteId = refundNoteId;
         if (owed && owed.orderPaid === 0) {
-          await insertCreditNote(tx, {
+          ({ id: creditNoteId } = await insertCreditNote(tx, {
             organizationId,
             invoiceId: owed.invoiceId,
             reason: reason || CREDIT_REASONS.registrationCancelled[owed.locale],
@@ -478,16 +483,17 @@ export function createParticipantsService(ctx: AppContext) {
             lines: [owed.line],
             createdByUserId: auth.userId,
             impersonatorUserId: auth.impersonatorUserId,
-          });
+          }));
         }
-        if (manager) {
-          const settings = await registrationSettings(tx, organizationId);
-          await mailFamily(ctx, tx, organizationId, row.familyId, 'registration-cancelled', {
-            ...registrationFacts(settings, view.member, view.service),
-            reason: reason || null,
-            link: familyLink(ctx, settings),
-          });
-        }
+        // The family is told (by a manager's cancellation or its own), with the credit note when one
+        // was issued; the job renders and sends the e-mail once.
+        await enqueueFamilyMail(ctx, tx, organizationId, {
+          kind: 'registration-cancelled',
+          participantId: row.id,
+          by: manager ? 'manager' : 'family',
+          reason: reason || null,
+          creditNoteId,
+        });
         return { freed: released, serviceId: row.serviceId };
       });
       if (freed) await offerFreedSeats(ctx, organizationId, serviceId);

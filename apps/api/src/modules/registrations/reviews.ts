@@ -18,6 +18,7 @@ import {
   conflict,
   familyLink,
   mailFamily,
+  offerDeadline,
   refusalError,
   registrationFacts,
   registrationSettings,
@@ -174,6 +175,7 @@ export function createReviewsService(ctx: AppContext) {
       };
       let decision: 'accepted' | 'waiting-list' | 'refused';
       let holdUntil: Date | null = null;
+      let holdUntilIsStart = false;
       if (input.decision === 'refuse') {
         await participants.update(
           organizationId,
@@ -186,7 +188,10 @@ export function createReviewsService(ctx: AppContext) {
       } else if (await takeSeat(tx, organizationId, row.serviceId)) {
         // The family is not at its screen when the manager decides: the seat is offered as an invitation
         // with the organisation's invitation delay (accepting it puts it in the cart), not a 20-minute hold.
-        holdUntil = new Date(now.getTime() + settings.invitationHours * 3_600_000);
+        // Never past the session's start: a seat offered for a session that has begun is worth nothing.
+        const offer = offerDeadline(now, settings.invitationHours, view.service.startDateTime);
+        holdUntil = offer.deadline;
+        holdUntilIsStart = offer.atStart;
         await participants.update(
           organizationId,
           row.id,
@@ -205,6 +210,7 @@ export function createReviewsService(ctx: AppContext) {
         decision,
         message: answer,
         holdUntil: holdUntil ? formatDateTime(holdUntil, settings.timeZone) : null,
+        holdUntilIsStart,
         link: familyLink(ctx, settings),
       });
     });

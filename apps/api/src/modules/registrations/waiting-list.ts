@@ -1,6 +1,12 @@
 import { formatDateTime } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
-import { familyLink, mailFamily, registrationFacts, registrationSettings } from './notifications';
+import {
+  familyLink,
+  mailFamily,
+  offerDeadline,
+  registrationFacts,
+  registrationSettings,
+} from './notifications';
 import { createParticipantsRepository } from './participants.repository';
 import { takeSeat } from './seats';
 
@@ -34,7 +40,7 @@ export async function offerFreedSeats(
       if (!request) return false;
       if (!(await takeSeat(tx, organizationId, serviceId))) return false;
       const settings = await registrationSettings(tx, organizationId);
-      const deadline = new Date(now.getTime() + settings.invitationHours * 3_600_000);
+      const { deadline, atStart } = offerDeadline(now, settings.invitationHours, session.startDateTime);
       await repository.update(
         organizationId,
         request.id,
@@ -46,6 +52,7 @@ export async function offerFreedSeats(
       await mailFamily(ctx, tx, organizationId, request.familyId, 'waiting-list-offer', {
         ...registrationFacts(settings, view.member, view.service),
         deadline: formatDateTime(deadline, settings.timeZone),
+        deadlineIsStart: atStart,
         link: familyLink(ctx, settings),
       });
       return true;

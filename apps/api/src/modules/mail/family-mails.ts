@@ -1,0 +1,320 @@
+import {
+  displayName,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  type Locale,
+  resolveLocale,
+} from '@inscrio/shared';
+import { sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { AppContext } from '../../app-context';
+import { organizationUrl } from '../../config';
+import { type Executor, rowsOf } from '../../db/client';
+import type { JobContext } from '../../jobs/queue';
+import { createInvoicingService } from '../invoicing/invoicing.service';
+import { amountDue } from '../orders/orders.dto';
+import { createOrdersRepository } from '../orders/orders.repository';
+import { createOrdersService } from '../orders/orders.service';
+import { createParticipantsRepository } from '../registrations/participants.repository';
+import type { MailAttachment, OutgoingMail } from './mail-transport';
+import {
+  type CancelledMail,
+  type OrderPlacedMail,
+  type RefundMail,
+  renderCancelledMail,
+  renderOrderPlacedMail,
+  renderRefundMail,
+} from './family-mail-templates';
+
+/*
+ * The e-mails of money events (DESIGN.md section 10): order placed, registration cancelled, refund made.
+ * The change that causes one writes a job in its own transaction (or statement); the job reads what it
+ * needs, renders the mail in each recipient's language (QR code and PDFs included) and sends it. The job's
+ * id is the event's key, so an event is queued once; each recipient sent to is marked on the job, so a job
+ * retried after a failure (or taken over after a crash) never sends a recipient the same mail twice.
+ */
+
+export const FAMILY_MAIL_QUEUE = 'mail.family-event';
+
+export type FamilyMailEvent =
+  | { kind: 'order-placed'; orderId: string }
+  | {
+      kind: 'registration-cancelled';
+      participantId: string;
+      by: 'family' | 'manager';
+      reason: string | null;
+      creditNoteId: string | null;
+    }
+  | { kind: 'refund-made'; refundId: string };
+
+interface FamilyMailPayload extends Record<string, unknown> {
+  event: FamilyMailEvent;
+  /** Addresses already sent to (a retried job skips them). */
+  sent?: string[];
+}
+
+const MAX_ATTEMPTS = 8;
+
+/** The job's id: one per event. */
+export function familyMailKey(event: FamilyMailEvent): string {
+  switch (event.kind) {
+    case 'order-placed':
+      return `mail:order-placed:${event.orderId}`;
+    case 'registration-cancelled':
+      return `mail:registration-cancelled:${event.participantId}`;
+    case 'refund-made':
+      return `mail:refund-made:${event.refundId}`;
+  }
+}
+
+/** The job row of an event, for a caller that writes it in its own statement (checkout). */
+export function familyMailJobRow(organizationId: string, event: FamilyMailEvent) {
+  const payload: FamilyMailPayload = { event };
+  return {
+    id: familyMailKey(event),
+    queue: FAMILY_MAIL_QUEUE,
+    organizationId,
+    payload,
+    maxAttempts: MAX_ATTEMPTS,
+  };
+}
+
+/** Queues the e-mail of an event inside the caller's transaction (sent only if the change commits). */
+export async function enqueueFamilyMail(
+  ctx: AppContext,
+  executor: Executor,
+  organizationId: string,
+  event: FamilyMailEvent,
+): Promise<void> {
+  await ctx.queue.enqueue(
+    FAMILY_MAIL_QUEUE,
+    { event },
+    { key: familyMailKey(event), organizationId, executor, maxAttempts: MAX_ATTEMPTS },
+  );
+}
+
+interface Recipient {
+  email: string;
+  locale: Locale;
+}
+
+interface Prepared {
+  recipients: Recipient[];
+  render: (locale: Locale) => { subject: string; text: string; html: string };
+  attachments: MailAttachment[];
+}
+
+export function registerFamilyMails(ctx: AppContext): void {
+  const orders = createOrdersService(ctx);
+  const invoicing = createInvoicingService(ctx);
+
+  async function organizationOf(organizationId: string) {
+    const [row] = rowsOf<{ name: string; key: string; time_zone: string }>(
+      await ctx.db.execute(sql`select name, key, time_zone from organizations where id = ${organizationId}`),
+    );
+    return row;
+  }
+
+  async function recipientsOf(organizationId: string, familyId: string): Promise<Recipient[]> {
+    const rows = await createParticipantsRepository(ctx.db).familyRecipients(organizationId, familyId);
+    return rows.map((r) => ({ email: r.email, locale: resolveLocale(r.locale) }));
+  }
+
+  /** What is still due on the order: the figure the order page shows. */
+  async function dueOf(organizationId: string, orderId: string): Promise<number> {
+    const found = await createOrdersRepository(ctx.db).find(organizationId, orderId);
+    return found ? amountDue(found.order) : 0;
+  }
+
+  async function qrImage(payload: string): Promise<MailAttachment> {
+    const content = await QRCode.toBuffer(payload, { errorCorrectionLevel: 'M', margin: 4, width: 264 });
+    return { filename: 'qr-virement.png', content, contentType: 'image/png', cid: 'epc-qr' };
+  }
+
+  async function creditNoteAttachment(organizationId: string, creditNoteId: string | null) {
+    if (!creditNoteId) return null;
+    const file = await invoicing.creditNotePdfOf(organizationId, creditNoteId);
+    const attachment: MailAttachment = {
+      filename: file.fileName,
+      content: file.pdf,
+      contentType: 'application/pdf',
+    };
+    return { attachment, note: file.note };
+  }
+
+  async function orderPlaced(organizationId: string, orderId: string): Promise<Prepared | null> {
+    const organization = await organizationOf(organizationId);
+    const found = await createOrdersRepository(ctx.db).find(organizationId, orderId);
+    if (!organization || !found) return null;
+    const detail = await orders.detailOf(organizationId, orderId);
+    const due = await dueOf(organizationId, orderId);
+    const [invoice] = rowsOf<{ id: string }>(
+      await ctx.db.execute(sql`select id from invoices
+        where organization_id = ${organizationId} and order_id = ${orderId} and status <> 'cancelled'
+        order by created_at desc limit 1`),
+    );
+    const attachments: MailAttachment[] = [];
+    const transfer = detail.transfer;
+    if (transfer?.epcPayload) attachments.push(await qrImage(transfer.epcPayload));
+    if (invoice) {
+      const file = await invoicing.invoicePdfOf(organizationId, invoice.id);
+      attachments.push({ filename: file.fileName, content: file.pdf, contentType: 'application/pdf' });
+    }
+    const link = organizationUrl(ctx.config, organization.key, `/orders/${encodeURIComponent(orderId)}`);
+    const facts = (locale: Locale): OrderPlacedMail => ({
+      organizationName: organization.name,
+      orderDate: formatDate(found.order.createdAt, organization.time_zone, locale),
+      lines: detail.lines.map((line) => ({
+        memberName: displayName(line.member, 'participant', locale),
+        activityName: line.service.blueprintName,
+        start: formatDateTime(line.service.startDateTime, organization.time_zone, locale),
+        unitPrice: formatMoney(line.unitPrice, locale),
+        supplements: line.supplements.map((s) => ({ name: s.name, price: formatMoney(s.price, locale) })),
+        total: formatMoney(line.totalAmount, locale),
+      })),
+      total: formatMoney(detail.totalAmount, locale),
+      paid: detail.paidAmount > 0 ? formatMoney(detail.paidAmount, locale) : null,
+      due: formatMoney(due, locale),
+      payment:
+        due === 0
+          ? { kind: 'nothing-due' }
+          : transfer
+            ? {
+                kind: 'transfer',
+                beneficiary: transfer.beneficiary,
+                iban: transfer.iban,
+                bic: transfer.bic,
+                amount: formatMoney(transfer.amount, locale),
+                reference: transfer.reference,
+                qr: Boolean(transfer.epcPayload),
+              }
+            : detail.paymentProvider === 'offline'
+              ? { kind: 'offline-pending' }
+              : { kind: 'online-pending' },
+      invoiceAttached: Boolean(invoice),
+      link,
+    });
+    return {
+      recipients: await recipientsOf(organizationId, found.order.familyId),
+      render: (locale) => renderOrderPlacedMail(facts(locale), locale),
+      attachments,
+    };
+  }
+
+  async function registrationCancelled(
+    organizationId: string,
+    event: Extract<FamilyMailEvent, { kind: 'registration-cancelled' }>,
+  ): Promise<Prepared | null> {
+    const organization = await organizationOf(organizationId);
+    const [view] = await createParticipantsRepository(ctx.db).findViews(organizationId, [
+      event.participantId,
+    ]);
+    if (!organization || !view) return null;
+    const orderId = view.participant.orderId;
+    const credit = await creditNoteAttachment(organizationId, event.creditNoteId);
+    const due = orderId ? await dueOf(organizationId, orderId) : null;
+    const link = orderId
+      ? organizationUrl(ctx.config, organization.key, `/orders/${encodeURIComponent(orderId)}`)
+      : organizationUrl(ctx.config, organization.key, '/');
+    const facts = (locale: Locale): CancelledMail => ({
+      organizationName: organization.name,
+      memberName: displayName(view.member, 'participant', locale),
+      activityName: view.service.blueprintName,
+      start: formatDateTime(view.service.startDateTime, organization.time_zone, locale),
+      by: event.by,
+      reason: event.reason,
+      creditNote: credit
+        ? {
+            number: credit.note.number,
+            amount: formatMoney(credit.note.totalAmount, locale),
+            refunded: credit.note.refunded,
+          }
+        : null,
+      due: due !== null && due > 0 ? formatMoney(due, locale) : null,
+      link,
+      toOrder: Boolean(orderId),
+    });
+    return {
+      recipients: await recipientsOf(organizationId, view.participant.familyId),
+      render: (locale) => renderCancelledMail(facts(locale), locale),
+      attachments: credit ? [credit.attachment] : [],
+    };
+  }
+
+  async function refundMade(organizationId: string, refundId: string): Promise<Prepared | null> {
+    const organization = await organizationOf(organizationId);
+    const [refund] = rowsOf<{
+      amount: number;
+      status: string;
+      order_id: string;
+      family_id: string;
+      created_at: Date;
+      method: string | null;
+      provider: string;
+    }>(
+      await ctx.db.execute(sql`select r.amount, r.status, p.order_id, o.family_id, o.created_at, p.method,
+          p.provider
+        from payment_refunds r
+        join payments p on p.organization_id = r.organization_id and p.id = r.payment_id
+        join orders o on o.organization_id = p.organization_id and o.id = p.order_id
+        where r.organization_id = ${organizationId} and r.id = ${refundId}`),
+    );
+    // A refund the provider refused was never made: nothing to tell.
+    if (!organization || !refund || refund.status === 'failed') return null;
+    const [note] = rowsOf<{ id: string }>(
+      await ctx.db.execute(sql`select id from credit_notes
+        where organization_id = ${organizationId} and refund_id = ${refundId} limit 1`),
+    );
+    const credit = await creditNoteAttachment(organizationId, note?.id ?? null);
+    const link = organizationUrl(
+      ctx.config,
+      organization.key,
+      `/orders/${encodeURIComponent(refund.order_id)}`,
+    );
+    const facts = (locale: Locale): RefundMail => ({
+      organizationName: organization.name,
+      amount: formatMoney(refund.amount, locale),
+      orderDate: formatDate(new Date(refund.created_at), organization.time_zone, locale),
+      byTransfer: refund.provider === 'offline',
+      creditNoteNumber: credit?.note.number ?? null,
+      link,
+    });
+    return {
+      recipients: await recipientsOf(organizationId, refund.family_id),
+      render: (locale) => renderRefundMail(facts(locale), locale),
+      attachments: credit ? [credit.attachment] : [],
+    };
+  }
+
+  async function handle(payload: FamilyMailPayload, job: JobContext): Promise<void> {
+    const organizationId = job.organizationId;
+    if (!organizationId) return;
+    const { event } = payload;
+    const prepared =
+      event.kind === 'order-placed'
+        ? await orderPlaced(organizationId, event.orderId)
+        : event.kind === 'registration-cancelled'
+          ? await registrationCancelled(organizationId, event)
+          : await refundMade(organizationId, event.refundId);
+    if (!prepared) return;
+    const sent = new Set(payload.sent ?? []);
+    const rendered = new Map<Locale, ReturnType<Prepared['render']>>();
+    for (const recipient of prepared.recipients) {
+      if (sent.has(recipient.email)) continue;
+      let body = rendered.get(recipient.locale);
+      if (!body) {
+        body = prepared.render(recipient.locale);
+        rendered.set(recipient.locale, body);
+      }
+      const mail: OutgoingMail = { to: recipient.email, ...body, attachments: prepared.attachments };
+      await ctx.mailer.deliver(mail);
+      // Marked at once: a retry (another recipient failed, or this worker died) skips this address.
+      await ctx.db.execute(sql`update jobs
+        set payload = jsonb_set(payload, '{sent}', coalesce(payload->'sent', '[]'::jsonb) || to_jsonb(${recipient.email}::text))
+        where id = ${job.jobId}`);
+    }
+  }
+
+  ctx.queue.register<FamilyMailPayload>(FAMILY_MAIL_QUEUE, handle, { maxAttempts: MAX_ATTEMPTS });
+}
