@@ -361,7 +361,7 @@ describe('adding to the cart', () => {
       expect(r.refused).toMatchObject([
         {
           reason: 'already-registered',
-          message: 'Léa est déjà inscrit(e) à la séance Tennis du 06/05/2030 16:00.',
+          message: 'Léa a déjà cette séance dans son panier (Tennis du 06/05/2030 16:00).',
         },
       ]);
       r = await add(parent, { blueprintId: b.blueprintId, serviceIds: b.serviceIds, memberIds: [lea] });
@@ -370,7 +370,7 @@ describe('adding to the cart', () => {
         {
           serviceId: b.serviceIds[0],
           reason: 'overlap',
-          message: 'Léa est déjà inscrit(e) à une autre séance au même moment (Tennis — 06/05/2030 16:00).',
+          message: 'Léa a déjà dans son panier une autre séance au même moment (Tennis — 06/05/2030 16:00).',
         },
       ]);
       expect(r.added).toHaveLength(1);
@@ -680,14 +680,16 @@ describe('catalogue detail', () => {
     const later = await createActivity(t.db, { sessions: [{ start: inDays(12), periodId }] });
     const registration = async (id: string) =>
       (await call(parent, 'GET', `/api/catalog/blueprints/${id}`)).json().registration;
-    expect(await registration(open.blueprintId)).toEqual({ open: true, message: null });
+    expect(await registration(open.blueprintId)).toEqual({ open: true, message: null, opensAt: null });
     expect(await registration(protectedOne.blueprintId)).toEqual({
       open: false,
       message: "Inscription sur demande auprès de l'organisation.",
+      opensAt: null,
     });
     expect(await registration(later.blueprintId)).toEqual({
       open: false,
-      message: 'Les inscriptions ouvrent le 15/01/2030 à 08:30.',
+      message: 'Inscriptions ouvertes le 15/01/2030.',
+      opensAt: '2030-01-15T07:30:00.000Z',
     });
   });
 });

@@ -14,8 +14,10 @@ export const CATALOG_PAGE_SIZE_DEFAULT = 20;
 export const CATALOG_PAGE_SIZE_MAX = 100;
 /** Upcoming sessions listed on each catalogue card. */
 export const CATALOG_NEXT_SESSIONS = 3;
-/** The detail page lists the sessions of the next 60 days, at most 100 of them. */
-export const CATALOG_DETAIL_SESSION_DAYS = 60;
+/**
+ * The detail page lists the activity's upcoming sessions (the same rule as a card's next sessions: starting
+ * from now, earliest first), at most 100 of them, cancelled ones included so a family sees them.
+ */
 export const CATALOG_DETAIL_SESSION_LIMIT = 100;
 /** The widest range one calendar request may cover (a month view with its overflow weeks fits). */
 export const CALENDAR_MAX_SPAN_DAYS = 62;
@@ -164,7 +166,12 @@ export const catalogSessionSchema = z.object({
 
 export const catalogDetailSchema = catalogItemSchema.extend({
   sessions: z.array(catalogSessionSchema),
-  registration: z.object({ open: z.boolean(), message: z.string().nullable() }),
+  registration: z.object({
+    open: z.boolean(),
+    message: z.string().nullable(),
+    /** When every upcoming session waits for its period's registrations to open: the first opening. */
+    opensAt: z.string().nullable(),
+  }),
 });
 
 export type CatalogDetail = z.infer<typeof catalogDetailSchema>;

@@ -467,6 +467,8 @@ export const myRegistrationsQuerySchema = (locale: Locale) =>
       ...pageQuery,
       scope: z.enum(['upcoming', 'past']).default('upcoming'),
       memberId: optionalId,
+      /** One activity's registrations (its page shows the family's pending requests). */
+      blueprintId: optionalId,
     },
     { error: message('format', locale) },
   );

@@ -296,7 +296,13 @@ export function createCartService(ctx: AppContext) {
             }
             if (isUniqueViolation(error, 'participants_live_unique')) {
               const memberName = member.firstName || displayName(member, 'participant', locale);
-              refused.push(alreadyRegisteredRefusal(serviceId, memberId, locale, { ...facts, memberName }));
+              refused.push(
+                alreadyRegisteredRefusal(serviceId, memberId, locale, {
+                  ...facts,
+                  memberName,
+                  gender: member.gender,
+                }),
+              );
               continue;
             }
             throw error;

@@ -356,10 +356,9 @@ export function createCatalogRepository(db: Executor) {
         eq(services.organizationId, p('organizationId')),
         eq(services.blueprintId, p('blueprintId')),
         sql`${services.startDateTime} >= ${p('from')}::timestamptz`,
-        sql`${services.startDateTime} < ${p('until')}::timestamptz`,
       ),
     )
-    .orderBy(asc(services.startDateTime))
+    .orderBy(asc(services.startDateTime), asc(services.id))
     .limit(p('limit'))
     .prepare('catalog_sessions');
 
@@ -492,15 +491,12 @@ export function createCatalogRepository(db: Executor) {
       return row;
     },
 
-    /** Every session of an activity starting in [from, until), cancelled ones included, earliest first. */
-    upcomingSessions(organizationId: string, blueprintId: string, from: Date, until: Date, limit: number) {
-      return sessions.execute({
-        organizationId,
-        blueprintId,
-        from: from.toISOString(),
-        until: until.toISOString(),
-        limit,
-      });
+    /**
+     * The first `limit` sessions of an activity starting from `from`, cancelled ones included, earliest
+     * first: the cards' next sessions are the first of these that are not cancelled (same start rule).
+     */
+    upcomingSessions(organizationId: string, blueprintId: string, from: Date, limit: number) {
+      return sessions.execute({ organizationId, blueprintId, from: from.toISOString(), limit });
     },
   };
 }

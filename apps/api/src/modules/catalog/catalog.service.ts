@@ -1,6 +1,5 @@
 import {
   ageInMonthsOn,
-  CATALOG_DETAIL_SESSION_DAYS,
   CATALOG_DETAIL_SESSION_LIMIT,
   CATALOG_NEXT_SESSIONS,
   type CatalogDetail,
@@ -22,7 +21,6 @@ import {
   type ViewerClassFacts,
 } from './catalog.repository';
 
-const DAY_MS = 86_400_000;
 export const DEFAULT_TIME_ZONE = 'Europe/Brussels';
 
 /** Whole months from a 'YYYY-MM-DD' birthdate to `now`'s calendar day in `timeZone` (never negative). */
@@ -142,12 +140,12 @@ export function createCatalogService(ctx: AppContext) {
       const now = ctx.clock.now();
       const row = await repository.findVisibleById(organizationId, viewerOf(auth), blueprintId, now);
       if (!row) throw new AppError('not_found');
-      const until = new Date(now.getTime() + CATALOG_DETAIL_SESSION_DAYS * DAY_MS);
+      // The same rule as the card's next sessions (starting from now, however far), so a card listing
+      // sessions never opens on a page saying there are none.
       const sessions = await repository.upcomingSessions(
         organizationId,
         row.id,
         now,
-        until,
         CATALOG_DETAIL_SESSION_LIMIT,
       );
       return {

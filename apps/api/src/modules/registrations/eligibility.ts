@@ -92,6 +92,8 @@ export interface EligibleMember {
   firstName: string;
   lastName: string;
   birthdate: string | null;
+  /** 'M', 'F', 'O' or null: the refusal texts agree with it (« inscrit », « inscrite »). */
+  gender: string | null;
 }
 
 export interface EligibleOrganization {
@@ -152,7 +154,24 @@ export interface RefusalFacts {
   birthdateUnknown?: boolean;
   /** A message given by another module (conditions). */
   text?: string;
+  /** The member's gender ('M', 'F', 'O' or null): « inscrit », « inscrite », or « inscrit(e) » when unknown. */
+  gender?: string | null;
+  /**
+   * Where the member already stands on the session (already-registered) or the overlapping one (overlap):
+   * only in the family's cart, a request waiting for the managers, invited, or registered (the default).
+   */
+  standing?: Standing;
 }
+
+/** Where a member already stands on a session, for the texts of a refusal. */
+export type Standing = 'cart' | 'request' | 'invited' | 'registered';
+
+/** A French participle agreeing with the member's gender: `inscrit` → inscrit, inscrite, inscrit(e). */
+const agreed = (participle: string, gender: string | null | undefined) =>
+  gender === 'M' ? participle : gender === 'F' ? `${participle}e` : `${participle}(e)`;
+
+/** « inscrit(e) » or « invité(e) », agreed: what the member already is on the session. */
+const frStatus = (f: RefusalFacts) => agreed(f.standing === 'invited' ? 'invité' : 'inscrit', f.gender);
 
 const MESSAGES: Record<Locale, Record<RegistrationRefusal, (f: RefusalFacts) => string>> = {
   fr: {
@@ -167,9 +186,15 @@ const MESSAGES: Record<Locale, Record<RegistrationRefusal, (f: RefusalFacts) => 
         : `${f.memberName} n'a pas l'âge requis pour cette activité (${f.ageRule}).`,
     'too-old': (f) => `${f.memberName} n'a pas l'âge requis pour cette activité (${f.ageRule}).`,
     'already-registered': (f) =>
-      `${f.memberName} est déjà inscrit(e) à la séance ${f.activityName} du ${f.sessionStart}.`,
+      f.standing === 'cart'
+        ? `${f.memberName} a déjà cette séance dans son panier (${f.activityName} du ${f.sessionStart}).`
+        : f.standing === 'request'
+          ? `Une demande pour ${f.memberName} est déjà en attente pour la séance ${f.activityName} du ${f.sessionStart}.`
+          : `${f.memberName} est déjà ${frStatus(f)} à la séance ${f.activityName} du ${f.sessionStart}.`,
     overlap: (f) =>
-      `${f.memberName} est déjà inscrit(e) à une autre séance au même moment (${f.overlapWith}).`,
+      f.standing === 'cart'
+        ? `${f.memberName} a déjà dans son panier une autre séance au même moment (${f.overlapWith}).`
+        : `${f.memberName} est déjà ${frStatus(f)} à une autre séance au même moment (${f.overlapWith}).`,
     full: (f) => `La séance ${f.activityName} du ${f.sessionStart} est complète.`,
     'conditions-not-accepted': (f) =>
       f.text ??
@@ -187,9 +212,15 @@ const MESSAGES: Record<Locale, Record<RegistrationRefusal, (f: RefusalFacts) => 
         : `${f.memberName} does not meet the age required for this activity (${f.ageRule}).`,
     'too-old': (f) => `${f.memberName} does not meet the age required for this activity (${f.ageRule}).`,
     'already-registered': (f) =>
-      `${f.memberName} is already registered to the ${f.activityName} session of ${f.sessionStart}.`,
+      f.standing === 'cart'
+        ? `${f.memberName} already has this session in the cart (${f.activityName} of ${f.sessionStart}).`
+        : f.standing === 'request'
+          ? `A request for ${f.memberName} is already waiting for the ${f.activityName} session of ${f.sessionStart}.`
+          : `${f.memberName} is already ${f.standing === 'invited' ? 'invited' : 'registered'} to the ${f.activityName} session of ${f.sessionStart}.`,
     overlap: (f) =>
-      `${f.memberName} is already registered to another session at the same time (${f.overlapWith}).`,
+      f.standing === 'cart'
+        ? `${f.memberName} already has another session at the same time in the cart (${f.overlapWith}).`
+        : `${f.memberName} is already ${f.standing === 'invited' ? 'invited' : 'registered'} to another session at the same time (${f.overlapWith}).`,
     full: (f) => `The ${f.activityName} session of ${f.sessionStart} is full.`,
     'conditions-not-accepted': (f) =>
       f.text ??
@@ -245,6 +276,16 @@ export function sessionStartText(start: Date, timeZone: string, locale: Locale):
 
 /** 'À partir de 3 ans' → 'à partir de 3 ans', for use inside a sentence. */
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** Where a conflicting live registration stands (see `Standing`). */
+const standingOf = (c: { status: string; inCart: boolean }): Standing =>
+  c.inCart
+    ? 'cart'
+    : c.status === 'needs-review'
+      ? 'request'
+      : c.status === 'invited'
+        ? 'invited'
+        : 'registered';
 
 /** VAT included in a VAT-inclusive amount: total × rate / (100 % + rate), rounded to the cent. */
 export const includedTax = (total: number, rate: number): number =>
@@ -323,8 +364,16 @@ export interface EligibilityRow {
     lastName: string;
     email: string | null;
     birthdate: string | null;
+    gender: string | null;
   } | null;
-  conflicts: { serviceId: string; status: string; startDateTime: string; blueprintName: string }[];
+  conflicts: {
+    serviceId: string;
+    status: string;
+    startDateTime: string;
+    blueprintName: string;
+    /** Reserved in the family's cart, not ordered yet. */
+    inCart: boolean;
+  }[];
   acceptance: { roi: string | null; legal: string | null } | null;
 }
 
@@ -359,15 +408,17 @@ export function eligibilityStatement<Extra = unknown>(name: string, extraColumns
         from blueprint_supplements x
         where x.organization_id = s.organization_id and x.blueprint_id = s.blueprint_id) as supplements,
       (select json_build_object('id', m.id, 'familyId', m.family_id, 'firstName', m.first_name,
-          'lastName', m.last_name, 'email', m.email, 'birthdate', m.birthdate)
+          'lastName', m.last_name, 'email', m.email, 'birthdate', m.birthdate, 'gender', m.gender)
         from members m
         where m.organization_id = o.id and m.id = ${p('memberId')} and m.deleted_at is null
           and (${p('familyId')}::text is null or m.family_id = ${p('familyId')}::text)) as member,
       (select coalesce(json_agg(json_build_object('serviceId', c.service_id, 'status', c.status,
-          'startDateTime', c.start_date_time, 'blueprintName', c.blueprint_name)
+          'startDateTime', c.start_date_time, 'blueprintName', c.blueprint_name,
+          'inCart', c.status = 'reserved' and c.cart_linked and c.order_id is null)
           order by c.start_date_time), '[]'::json)
         from (
-          select p.service_id, p.status, os.start_date_time, ob.name as blueprint_name
+          select p.service_id, p.status, p.cart_linked, p.order_id, os.start_date_time,
+            ob.name as blueprint_name
           from (
             select p.service_id, p.status, p.cart_linked, p.order_id, p.hold_expires_at
             from participants p
@@ -463,6 +514,7 @@ export async function judgeEligibility(
   // Formatting dates costs: the facts are only built for a refusal.
   const facts = (): RefusalFacts => ({
     memberName,
+    gender: member.gender,
     activityName: row.blueprint_name,
     sessionStart: sessionStartText(startDateTime, timeZone, locale),
   });
@@ -507,11 +559,14 @@ export async function judgeEligibility(
   }
 
   const same = row.conflicts.find((c) => c.serviceId === row.id);
-  if (same && !skip['already-registered']) return refuse('already-registered', facts());
+  if (same && !skip['already-registered']) {
+    return refuse('already-registered', { ...facts(), standing: standingOf(same) });
+  }
   const other = row.conflicts.find((c) => c.serviceId !== row.id);
   if (other && !skip.overlap) {
     return refuse('overlap', {
       ...facts(),
+      standing: standingOf(other),
       overlapWith: `${other.blueprintName} — ${formatDateTime(new Date(other.startDateTime), timeZone, locale)}`,
     });
   }
@@ -546,6 +601,7 @@ export async function judgeEligibility(
       firstName: member.firstName,
       lastName: member.lastName,
       birthdate: member.birthdate,
+      gender: member.gender ?? null,
     },
     organization: {
       id: organizationId,
@@ -575,10 +631,17 @@ export function alreadyRegisteredRefusal(
   serviceId: string,
   memberId: string,
   locale: Locale,
-  facts: { memberName: string; activityName: string; startDateTime: Date; timeZone: string },
+  facts: {
+    memberName: string;
+    gender?: string | null;
+    activityName: string;
+    startDateTime: Date;
+    timeZone: string;
+  },
 ): RefusalResult {
   return refusal(serviceId, memberId, 'already-registered', locale, {
     memberName: facts.memberName,
+    gender: facts.gender,
     activityName: facts.activityName,
     sessionStart: sessionStartText(facts.startDateTime, facts.timeZone, locale),
   });
@@ -589,11 +652,18 @@ const NO_UPCOMING: Record<Locale, string> = {
   en: 'No session is scheduled at the moment.',
 };
 
+/** What the activity page says while every upcoming session waits for its period to open. */
+const OPENS_ON: Record<Locale, (date: string) => string> = {
+  fr: (date) => `Inscriptions ouvertes le ${date}.`,
+  en: (date) => `Registration opens on ${date}.`,
+};
+
 /**
- * What the catalogue detail says about registering (`registration: {open, message}`): open for a public
- * activity with an upcoming session whose period's registrations are open (or that has no period); the
- * request-only message for the other visibilities; the opening date when every upcoming session waits
- * for its period to open.
+ * What the catalogue detail says about registering (`registration: {open, message, opensAt}`), from the
+ * upcoming sessions the page lists: when every one of them waits for its period's registrations to open,
+ * the first opening (« Inscriptions ouvertes le 06/09/2027 », its date in the organisation's zone),
+ * whatever the visibility; otherwise open for a public activity, the request-only message for the
+ * others (a family asks the club instead), or that nothing is scheduled.
  */
 export async function catalogRegistration(
   db: Executor,
@@ -602,15 +672,17 @@ export async function catalogRegistration(
   sessions: readonly { status: string; startDateTime: Date | string; periodId: string | null }[],
   now: Date,
   locale: Locale,
-): Promise<{ open: boolean; message: string | null }> {
-  if (visibility !== 'public') {
-    return { open: false, message: refusalMessage('self-registration-closed', locale) };
-  }
+): Promise<{ open: boolean; message: string | null; opensAt: string | null }> {
+  const onRequest = visibility !== 'public';
+  const closed = { open: false, message: refusalMessage('self-registration-closed', locale), opensAt: null };
   const upcoming = sessions.filter(
     (s) => s.status !== 'cancelled' && new Date(s.startDateTime).getTime() > now.getTime(),
   );
-  if (upcoming.length === 0) return { open: false, message: NO_UPCOMING[locale] };
-  if (upcoming.some((s) => s.periodId === null)) return { open: true, message: null };
+  if (upcoming.length === 0) {
+    return onRequest ? closed : { open: false, message: NO_UPCOMING[locale], opensAt: null };
+  }
+  const opened = onRequest ? closed : { open: true, message: null, opensAt: null };
+  if (upcoming.some((s) => s.periodId === null)) return opened;
   const periodIds = [...new Set(upcoming.map((s) => s.periodId!))];
   const rows = await db
     .select({ opensAt: periods.registrationOpensAt, timeZone: organizations.timeZone })
@@ -618,14 +690,11 @@ export async function catalogRegistration(
     .innerJoin(organizations, eq(organizations.id, periods.organizationId))
     .where(and(eq(periods.organizationId, organizationId), inArray(periods.id, periodIds)));
   const pending = rows.filter((r) => r.opensAt !== null && r.opensAt.getTime() > now.getTime());
-  if (pending.length < periodIds.length) return { open: true, message: null };
+  if (pending.length < periodIds.length) return opened;
   const first = pending.reduce((a, b) => (a.opensAt!.getTime() <= b.opensAt!.getTime() ? a : b));
-  const at = formatDateTime(first.opensAt!, first.timeZone, locale);
   return {
     open: false,
-    message: refusalMessage('not-open-yet', locale, {
-      opensOn: formatDate(first.opensAt!, first.timeZone, locale),
-      opensAt: at.slice(-5),
-    }),
+    message: OPENS_ON[locale](formatDate(first.opensAt!, first.timeZone, locale)),
+    opensAt: first.opensAt!.toISOString(),
   };
 }

@@ -24,6 +24,7 @@ export function createMyRegistrationsService(ctx: AppContext) {
         {
           familyId,
           memberId: query.memberId,
+          blueprintId: query.blueprintId,
           ...(upcoming ? { endsAfter: now } : { endedBy: now }),
         },
         upcoming ? 'upcoming' : 'past',

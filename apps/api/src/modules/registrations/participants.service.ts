@@ -263,6 +263,7 @@ export function createParticipantsService(ctx: AppContext) {
       return {
         refusal: alreadyRegisteredRefusal(serviceId, memberId, locale, {
           memberName: check.member.firstName,
+          gender: check.member.gender,
           activityName: check.session.blueprintName,
           startDateTime: check.session.startDateTime,
           timeZone: settings.timeZone,

@@ -1,5 +1,5 @@
 import { type CatalogItem, formatMoney, type Locale, VISIBILITIES } from '@inscrio/shared';
-import { CalendarClock, Clock, MapPin, Users, UserRound } from 'lucide-react';
+import { CalendarClock, Clock, MapPin, MessageSquareMore, Users, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -51,6 +51,16 @@ export function ActivityCard({
         {showVisibility && item.visibility !== 'public' ? (
           <Badge variant="outline" className="absolute top-2 left-2 border-white/70 bg-white/90">
             {VISIBILITIES.label(item.visibility, locale)}
+          </Badge>
+        ) : !showVisibility && item.visibility !== 'public' ? (
+          // A family cannot register itself here: it asks the club (spec section 4, protected/private).
+          <Badge
+            variant="pink"
+            className="absolute top-2 left-2 gap-1 border-white/70 shadow-xs"
+            data-on-request=""
+          >
+            <MessageSquareMore className="size-3" aria-hidden="true" />
+            {t('card.onRequest')}
           </Badge>
         ) : null}
       </div>

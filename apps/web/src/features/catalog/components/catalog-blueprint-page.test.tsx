@@ -95,7 +95,7 @@ describe('registering from an activity page', () => {
   const tom = { id: 'mbr_tom', firstName: 'Tom', lastName: 'Peeters', birthdate: '2019-11-02' };
 
   function openDetail() {
-    const detail = catalogDetail({ registration: { open: true, message: null } });
+    const detail = catalogDetail({ registration: { open: true, message: null, opensAt: null } });
     // Sessions to come (the fixture's are in November 2026): one period of two, and a full one.
     const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
     const seats = { maxSeats: 15, reservedSeats: 3, freeSeats: 12, fillingRate: 20 };
@@ -298,5 +298,125 @@ describe('registering from an activity page', () => {
       await screen.findByText("Ajoutez d'abord les membres de votre famille pour les inscrire."),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ajouter au panier' })).toBeDisabled();
+  });
+});
+
+describe('what an activity page tells a family (issue 13)', () => {
+  const lea = { id: 'mbr_lea', firstName: 'Léa', lastName: 'Peeters', birthdate: '2016-03-14' };
+  const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+  function futureDetail(overrides: Parameters<typeof catalogDetail>[0]) {
+    const detail = catalogDetail(overrides);
+    detail.sessions = [
+      { ...detail.sessions[0]!, id: 'svc_a', startDateTime: soon(300) },
+      { ...detail.sessions[0]!, id: 'svc_b', startDateTime: soon(307) },
+    ];
+    return detail;
+  }
+
+  it('lists the sessions to come however far ahead, and says when registrations open', async () => {
+    fakeApi({
+      'GET /api/catalog/blueprints/bp_dance': () =>
+        json(
+          200,
+          futureDetail({
+            registration: {
+              open: false,
+              message: 'Inscriptions ouvertes le 06/09/2027.',
+              opensAt: '2027-09-05T22:00:00.000Z',
+            },
+          }),
+        ),
+    });
+    renderDetail();
+    expect(await screen.findByText('Inscriptions ouvertes le 06/09/2027.')).toBeInTheDocument();
+    expect(document.querySelectorAll('[data-session]')).toHaveLength(2);
+    expect(screen.queryByText(/Aucune séance/)).toBeNull();
+    expect(screen.queryByText(/60 prochains jours/)).toBeNull();
+    expect(screen.getByRole('button', { name: "S'inscrire" })).toBeDisabled();
+  });
+
+  it('lets a family ask for an activity open on request only, and shows its pending request', async () => {
+    let pending: unknown[] = [];
+    const api = fakeApi({
+      'GET /api/catalog/blueprints/bp_dance': () =>
+        json(
+          200,
+          futureDetail({
+            visibility: 'protected',
+            registration: {
+              open: false,
+              message: "Inscription sur demande auprès de l'organisation.",
+              opensAt: null,
+            },
+          }),
+        ),
+      'GET /api/me/delegated': () => json(200, { items: [lea], total: 1, page: 1, pageSize: 100 }),
+      'GET /api/me/registrations': () =>
+        json(200, { items: pending, total: pending.length, page: 1, pageSize: 100 }),
+      'POST /api/registrations/requests': (call) => {
+        const body = call.body as { serviceId: string; memberId: string };
+        pending = [
+          {
+            id: 'reg_1',
+            status: 'needs-review',
+            member: { id: lea.id, firstName: 'Léa', lastName: 'Peeters' },
+            familyId: 'fam_1',
+            service: {
+              id: body.serviceId,
+              blueprintId: 'bp_dance',
+              blueprintName: 'Danse moderne',
+              colorCode: '#DB2777',
+              startDateTime: soon(300),
+              duration: 60,
+              status: 'confirmed',
+            },
+            cartLinked: false,
+            holdExpiresAt: null,
+            invitationExpiresAt: null,
+            reviewReason: 'visibility',
+            reviewNote: null,
+            reviewAnswer: null,
+            orderId: null,
+            createdAt: new Date().toISOString(),
+            canCancel: true,
+          },
+        ];
+        return json(201, pending[0]);
+      },
+    });
+    renderDetail();
+    expect(await screen.findByText('Sur demande')).toBeInTheDocument();
+    expect(screen.getByText("Inscription sur demande auprès de l'organisation.")).toBeInTheDocument();
+    const start = screen
+      .getAllByRole('button', { name: "Demander l'inscription" })
+      .find((b) => b.hasAttribute('data-register-start'))!;
+    expect(start).toBeEnabled();
+
+    const card = screen
+      .getByText(/Cette activité n'accepte pas|Choisissez les séances et les membres/, {
+        selector: '[data-register] p',
+      })
+      .closest('[data-register]') as HTMLElement;
+    expect(within(card).queryByRole('button', { name: 'Ajouter au panier' })).toBeNull();
+    const session = card.querySelector('[data-register-session="svc_a"]') as HTMLElement;
+    await userEvent.click(within(session).getByRole('checkbox'));
+    await userEvent.click(await within(card).findByRole('checkbox', { name: /Léa Peeters/ }));
+    await userEvent.type(within(card).getByRole('textbox'), 'Elle nage déjà bien.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Envoyer la demande' }));
+
+    expect(await within(card).findByText('Demande envoyée')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/registrations/requests').map((c) => c.body)).toEqual([
+      { serviceId: 'svc_a', memberId: 'mbr_lea', reason: 'visibility', note: 'Elle nage déjà bien.' },
+    ]);
+    const list = await within(card).findByText('Votre demande en attente');
+    const section = list.closest('[data-pending-requests]') as HTMLElement;
+    expect(within(section).getByText('Léa Peeters')).toBeInTheDocument();
+    expect(within(section).getByText('A traiter')).toBeInTheDocument();
+    expect(
+      api.calls.some(
+        (c) => c.url.startsWith('/api/me/registrations') && c.url.includes('blueprintId=bp_dance'),
+      ),
+    ).toBe(true);
   });
 });

@@ -8,13 +8,14 @@ import {
   LOCATION_TYPES,
   UNLIMITED_SEATS,
 } from '@inscrio/shared';
-import { ArrowLeft, CalendarX2, Globe, MapPin } from 'lucide-react';
+import { ArrowLeft, CalendarX2, Globe, MapPin, MessageSquareMore } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '@/components/feedback/error-state';
 import { PageContainer } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -32,7 +33,7 @@ import { usePriceText } from './activity-card';
 import { SessionStatusBadge } from '@/components/ui/session-status-badge';
 import { useAuth } from '@/lib/auth-store';
 import { isFamilyAccount } from '@/lib/family-members';
-import { RegisterCard } from './register-card';
+import { RegisterCard, type RegisterMode } from './register-card';
 
 type Session = CatalogDetail['sessions'][number];
 
@@ -202,8 +203,16 @@ export function CatalogBlueprintPage() {
     ? LOCATION_TYPES.label('online', locale)
     : (activity.location ?? LOCATION_TYPES.label('physical', locale));
   const upcoming = activity.sessions;
-  // Families register here; managers register members from the registry.
-  const canRegister = activity.registration.open && family;
+  // Activities open on request only (not public): a family asks the club for sessions to come, once their
+  // registrations are open (`opensAt` says they are not yet).
+  const bookable = upcoming.some((s) => s.status !== 'cancelled' && Date.parse(s.startDateTime) > Date.now());
+  const mode: RegisterMode | null = activity.registration.open
+    ? 'register'
+    : activity.visibility !== 'public' && activity.registration.opensAt === null && bookable
+      ? 'request'
+      : null;
+  // Families register (or ask) here; managers register members from the registry.
+  const canRegister = mode !== null && family;
 
   return (
     <PageContainer>
@@ -225,6 +234,12 @@ export function CatalogBlueprintPage() {
             <h1 className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-[28px]">
               {activity.name}
             </h1>
+            {activity.visibility !== 'public' ? (
+              <Badge variant="pink" className="gap-1" data-on-request="">
+                <MessageSquareMore className="size-3" aria-hidden="true" />
+                {t('card.onRequest')}
+              </Badge>
+            ) : null}
           </div>
           <p className="text-xl font-bold text-slate-900" data-price="">
             {priceText(activity)}
@@ -243,8 +258,10 @@ export function CatalogBlueprintPage() {
                 <Alert tone="info">{activity.registration.message}</Alert>
               ) : null}
               {canRegister ? (
-                <p className="text-sm text-slate-600">{t('register.aside')}</p>
-              ) : activity.registration.open && !family ? (
+                <p className="text-sm text-slate-600">
+                  {t(mode === 'request' ? 'register.requestAside' : 'register.aside')}
+                </p>
+              ) : mode !== null && !family ? (
                 <p className="text-sm text-slate-600">{t('register.familyOnly')}</p>
               ) : null}
               <Button
@@ -260,7 +277,7 @@ export function CatalogBlueprintPage() {
                 }}
                 data-register-start=""
               >
-                {t('detail.registration.action')}
+                {t(mode === 'request' ? 'register.request.visibility.action' : 'detail.registration.action')}
               </Button>
             </CardContent>
           </Card>
@@ -333,7 +350,7 @@ export function CatalogBlueprintPage() {
           ) : null}
 
           {canRegister ? (
-            <RegisterCard activity={activity} />
+            <RegisterCard activity={activity} mode={mode} />
           ) : (
             <Card>
               <CardHeader>

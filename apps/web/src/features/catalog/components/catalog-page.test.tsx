@@ -212,3 +212,24 @@ describe('the catalogue', () => {
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
   });
 });
+
+describe('activities open on request only', () => {
+  it('carry a « Sur demande » badge on their card for a family', async () => {
+    fakeApi({
+      'GET /api/catalog/blueprints': () =>
+        json(
+          200,
+          page([
+            catalogItem(),
+            catalogItem({ id: 'bp_tennis', name: 'Tennis', visibility: 'protected', supplements: [] }),
+          ]),
+        ),
+      'GET /api/establishments': () => json(200, ESTABLISHMENTS),
+    });
+    renderCatalog();
+    const tennis = (await screen.findByRole('link', { name: 'Tennis' })).closest('.group') as HTMLElement;
+    expect(within(tennis).getByText('Sur demande')).toBeInTheDocument();
+    const dance = screen.getByRole('link', { name: 'Danse moderne' }).closest('.group') as HTMLElement;
+    expect(within(dance).queryByText('Sur demande')).toBeNull();
+  });
+});

@@ -6,10 +6,12 @@ import {
   displayName,
   formatMoney,
   PARTICIPANT_STATUSES,
+  type ParticipantDto,
   type Refusal,
   type ReviewReason,
 } from '@inscrio/shared';
-import { CircleCheck, CircleX, Hourglass, ShoppingCart, UserPlus } from 'lucide-react';
+import { CircleCheck, CircleX, Hourglass, Send, ShoppingCart, UserPlus } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,11 +33,15 @@ import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
 import { useAddToCart } from '../api/add-to-cart';
 import { usePeriods } from '../api/get-periods';
-import { useRequestRegistration } from '../api/request-registration';
+import { requestRegistration, useRequestRegistration } from '../api/request-registration';
+import { useActivityRegistrations } from '../api/get-activity-registrations';
 import { type FamilyMember, useFamilyMembers } from '../hooks/use-family-members';
 import { useTimeZone } from '@/lib/use-time-zone';
 
 type Session = CatalogDetail['sessions'][number];
+
+/** `register`: into the cart (public activities); `request`: asked to the club (protected, private). */
+export type RegisterMode = 'register' | 'request';
 
 /** A session the family may choose: not cancelled and not started yet. */
 function isBookable(session: Session, now: number): boolean {
@@ -292,13 +298,111 @@ function Outcome({
   );
 }
 
+interface AskOutcome {
+  sent: { serviceId: string; memberId: string }[];
+  failed: { serviceId: string; memberId: string; message: string }[];
+}
+
+/** What came back from « Envoyer la demande »: the requests sent, and each one the club could not take. */
+function AskResult({
+  outcome,
+  sessionLabelOf,
+  nameOf,
+}: {
+  outcome: AskOutcome;
+  sessionLabelOf: (serviceId: string) => string;
+  nameOf: (memberId: string) => string;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div className="space-y-3" data-request-outcome="" aria-live="polite">
+      {outcome.sent.length > 0 ? (
+        <Alert tone="success" title={t('register.request.sentTitle')} data-request-sent="">
+          {t('register.request.sentMany', { count: outcome.sent.length })}
+        </Alert>
+      ) : null}
+      {outcome.failed.length > 0 ? (
+        <ul className="space-y-2" data-refused="">
+          {outcome.failed.map((failure) => (
+            <li
+              key={pairKey(failure.serviceId, failure.memberId)}
+              className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+              data-request-failed=""
+            >
+              <CircleX className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                <span className="font-semibold">{nameOf(failure.memberId)}</span> ·{' '}
+                {sessionLabelOf(failure.serviceId)}
+                <span className="block">{failure.message}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The family's requests for this activity still waiting for the club (« En attente »). */
+function PendingRequests({
+  items,
+  label,
+}: {
+  items: ParticipantDto[];
+  label: (startDateTime: string, duration?: number) => string;
+}) {
+  const { t } = useTranslation('catalog');
+  const locale = useLocale();
+  if (items.length === 0) return null;
+  return (
+    <section
+      className="mb-6 space-y-2 rounded-xl border border-pink-200 bg-pink-50/60 p-3"
+      aria-labelledby="pending-requests-title"
+      data-pending-requests=""
+    >
+      <h3 id="pending-requests-title" className="flex items-center gap-2 text-sm font-semibold text-pink-900">
+        <Hourglass className="size-4" aria-hidden="true" />
+        {t('register.request.pendingTitle', { count: items.length })}
+      </h3>
+      <ul className="space-y-1.5 text-sm text-slate-800">
+        {items.map((item) => (
+          <li
+            key={item.id}
+            className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1"
+            data-pending-request={item.id}
+          >
+            <span>
+              <span className="font-medium">{displayName(item.member, 'participant', locale)}</span> ·{' '}
+              {label(item.service.startDateTime, item.service.duration)}
+            </span>
+            <Badge variant="pink">{PARTICIPANT_STATUSES.label('needs-review', locale)}</Badge>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-pink-900/80">{t('register.request.pendingText')}</p>
+    </section>
+  );
+}
+
 /**
  * Registering from an activity's page: the sessions (one, several, or every session of a period), the
  * family members who attend (with their age), optional supplements, then « Ajouter au panier ». Refusals
  * come back one by one, next to their member and session, with what the family may ask instead.
  */
-export function RegisterCard({ activity }: { activity: CatalogDetail }) {
+export function RegisterCard({
+  activity,
+  mode = 'register',
+}: {
+  activity: CatalogDetail;
+  mode?: RegisterMode;
+}) {
   const { t } = useTranslation('catalog');
+  const asking = mode === 'request';
+  const queryClient = useQueryClient();
+  const mine = useActivityRegistrations(activity.id, true);
+  const [note, setNote] = useState('');
+  const [asked, setAsked] = useState<AskOutcome | null>(null);
+  const [sending, setSending] = useState(false);
   const locale = useLocale();
   const timeZone = useTimeZone();
   const label = useSessionLabel();
@@ -306,6 +410,7 @@ export function RegisterCard({ activity }: { activity: CatalogDetail }) {
   const periods = usePeriods();
   const addToCart = useAddToCart(activity.id);
   const today = formatPattern(new Date(), 'yyyy-MM-dd', timeZone, 'fr');
+  const noteId = useId();
 
   const [sessionIds, setSessionIds] = useState<Set<string>>(new Set());
   const [periodId, setPeriodId] = useState<string | null>(null);
@@ -321,7 +426,8 @@ export function RegisterCard({ activity }: { activity: CatalogDetail }) {
     () => activity.sessions.filter((s) => isBookable(s, now)),
     [activity.sessions, now],
   );
-  const optional = activity.supplements.filter((s) => !s.minAge && !s.maxAge);
+  // A request carries no supplement: the club settles the price when it accepts.
+  const optional = asking ? [] : activity.supplements.filter((s) => !s.minAge && !s.maxAge);
 
   // Sessions by period, in date order; a period with one session needs no « toutes les séances ».
   const groups = useMemo(() => {
@@ -370,6 +476,12 @@ export function RegisterCard({ activity }: { activity: CatalogDetail }) {
       return;
     }
     setErrors({});
+    if (asking) {
+      const ids =
+        periodId !== null ? bookable.filter((s) => s.periodId === periodId).map((s) => s.id) : listed;
+      void ask(ids, [...memberIds]);
+      return;
+    }
     addToCart.mutate(parsed.data, {
       onSuccess: (answer) => {
         setResult(answer);
@@ -382,6 +494,35 @@ export function RegisterCard({ activity }: { activity: CatalogDetail }) {
         }
       },
     });
+  };
+
+  /** One request per (session, member), reason `visibility`: each waits « A traiter » for the managers. */
+  const ask = async (serviceIds: string[], ids: string[]) => {
+    setSending(true);
+    const outcome: AskOutcome = { sent: [], failed: [] };
+    for (const serviceId of serviceIds) {
+      for (const memberId of ids) {
+        try {
+          await requestRegistration({
+            serviceId,
+            memberId,
+            reason: 'visibility',
+            note: note.trim() || undefined,
+          });
+          outcome.sent.push({ serviceId, memberId });
+        } catch (error) {
+          outcome.failed.push({ serviceId, memberId, message: statusText(error, locale) });
+        }
+      }
+    }
+    setSending(false);
+    setAsked(outcome);
+    if (outcome.sent.length > 0) {
+      setSessionIds(new Set());
+      setPeriodId(null);
+      setNote('');
+      void queryClient.invalidateQueries({ queryKey: ['me', 'registrations'] });
+    }
   };
 
   const waitingList = (session: Session) => {
@@ -446,10 +587,14 @@ export function RegisterCard({ activity }: { activity: CatalogDetail }) {
   return (
     <Card id="register" data-register="" className="scroll-mt-20">
       <CardHeader>
-        <CardTitle>{t('register.title')}</CardTitle>
-        <p className="text-sm text-slate-600">{t('register.text')}</p>
+        <CardTitle>{t(asking ? 'register.request.visibility.title' : 'register.title')}</CardTitle>
+        <p className="text-sm text-slate-600">{t(asking ? 'register.requestText' : 'register.text')}</p>
       </CardHeader>
       <CardContent>
+        <PendingRequests
+          items={(mine.data?.items ?? []).filter((p) => p.status === 'needs-review')}
+          label={label}
+        />
         <form onSubmit={submit} className="space-y-6" noValidate>
           <Step number={1} title={t('register.sessions')}>
             {bookable.length === 0 ? (
@@ -480,7 +625,8 @@ export function RegisterCard({ activity }: { activity: CatalogDetail }) {
                       ) : null}
                       <ul className="divide-y divide-slate-100">
                         {group.sessions.map((session) => {
-                          const full = isFull(session);
+                          // Asking needs no free seat: the club decides (and may offer the waiting list).
+                          const full = !asking && isFull(session);
                           const checked = wholePeriod || sessionIds.has(session.id);
                           return (
                             <li
@@ -513,7 +659,7 @@ export function RegisterCard({ activity }: { activity: CatalogDetail }) {
                                   >
                                     {label(session.startDateTime, session.duration)}
                                   </span>
-                                  {!full && session.seats.freeSeats > 0 ? (
+                                  {!full && !asking && session.seats.freeSeats > 0 ? (
                                     <span className="block text-xs text-slate-500">
                                       {t('seats.free', { count: session.seats.freeSeats })}
                                     </span>
@@ -591,20 +737,55 @@ export function RegisterCard({ activity }: { activity: CatalogDetail }) {
             </Step>
           ) : null}
 
+          {asking ? (
+            <Step number={3} title={t('register.request.note')}>
+              <FormField id={`${noteId}-note`} label={t('register.request.noteHint')}>
+                <Textarea
+                  id={`${noteId}-note`}
+                  value={note}
+                  maxLength={1000}
+                  rows={3}
+                  onChange={(event) => setNote(event.target.value)}
+                  data-request-note=""
+                />
+              </FormField>
+            </Step>
+          ) : null}
+
           {addToCart.isError ? <Alert tone="error">{statusText(addToCart.error, locale)}</Alert> : null}
 
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full sm:w-auto"
-            loading={addToCart.isPending}
-            disabled={members.length === 0 || bookable.length === 0}
-            data-add-to-cart=""
-          >
-            <ShoppingCart aria-hidden="true" />
-            {t('register.submit')}
-          </Button>
+          {asking ? (
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full sm:w-auto"
+              loading={sending}
+              disabled={members.length === 0 || bookable.length === 0}
+              data-send-request=""
+            >
+              <Send aria-hidden="true" />
+              {t('register.request.send')}
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full sm:w-auto"
+              loading={addToCart.isPending}
+              disabled={members.length === 0 || bookable.length === 0}
+              data-add-to-cart=""
+            >
+              <ShoppingCart aria-hidden="true" />
+              {t('register.submit')}
+            </Button>
+          )}
         </form>
+
+        {asked ? (
+          <div className="mt-6 border-t border-slate-100 pt-5">
+            <AskResult outcome={asked} sessionLabelOf={sessionLabelOf} nameOf={nameOf} />
+          </div>
+        ) : null}
 
         {result ? (
           <div className="mt-6 border-t border-slate-100 pt-5">

@@ -66,7 +66,7 @@ export function catalogDetail(overrides: Partial<CatalogDetail> = {}): CatalogDe
         seats,
       },
     ],
-    registration: { open: false, message: 'Les inscriptions ouvrent bientôt.' },
+    registration: { open: false, message: 'Les inscriptions ouvrent bientôt.', opensAt: null },
     ...overrides,
   };
 }
