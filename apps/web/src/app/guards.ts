@@ -1,4 +1,5 @@
 import { SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
+import { isCancelledError } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { checkSession } from '@/features/auth/api/get-session';
 import { organizationByKeyQuery } from '@/features/organizations/api/get-organization-by-key';
@@ -43,6 +44,20 @@ export function isSystemStaff(user: Pick<User, 'organizationId'> | null): boolea
 }
 
 /**
+ * Runs a cached lookup again when a sign-out cancelled it on the way (a session ending clears the query
+ * cache, which cancels what is in flight): a loader never fails with react-query's CancelledError.
+ */
+async function ensureSurvivingSignOut<T>(load: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load();
+    } catch (error) {
+      if (!isCancelledError(error) || attempt >= 2) throw error;
+    }
+  }
+}
+
+/**
  * The organisation of the address. Unknown or archived: the selection and any session for it are
  * cleared and the organisation-error page shows (spec section 4).
  */
@@ -50,7 +65,9 @@ export async function resolveAddressOrganization(): Promise<PublicOrganization> 
   const { key } = currentHost();
   if (!key) throw redirect(paths.organizationError.to());
   try {
-    const organization = await queryClient.ensureQueryData(organizationByKeyQuery(key));
+    const organization = await ensureSurvivingSignOut(() =>
+      queryClient.ensureQueryData(organizationByKeyQuery(key)),
+    );
     setAddressOrganization(organization);
     return organization;
   } catch (error) {

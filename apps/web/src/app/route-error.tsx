@@ -1,10 +1,16 @@
 import { message } from '@inscrio/shared';
+import { isCancelledError } from '@tanstack/react-query';
 import { RotateCcw, TriangleAlert } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
+import { PageLoader } from '@/components/feedback/page-loader';
 import { Button } from '@/components/ui/button';
 import { isApiError, statusText } from '@/lib/api-error';
 import { currentLocale } from '@/lib/i18n';
+
+const MAX_CANCELLED_RETRIES = 3;
+let cancelledRetries = 0;
 
 /**
  * What shows when a screen cannot load: its guard could not reach the API (the organisation lookup
@@ -13,6 +19,20 @@ import { currentLocale } from '@/lib/i18n';
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation('common');
+  const revalidator = useRevalidator();
+  // A lookup cancelled by a session ending (the query cache is cleared) is no failure: load again, and
+  // the guard then sends a signed-out visitor to the login page.
+  const cancelled = isCancelledError(error) && cancelledRetries < MAX_CANCELLED_RETRIES;
+  useEffect(() => {
+    if (!cancelled) {
+      cancelledRetries = 0;
+      return;
+    }
+    cancelledRetries += 1;
+    void revalidator.revalidate();
+    // Once per error shown.
+  }, [error]);
+  if (cancelled) return <PageLoader fullScreen />;
   const locale = currentLocale();
   const chunkFailed =
     error instanceof TypeError &&

@@ -2,7 +2,7 @@ import { message } from '@inscrio/shared';
 import { setSessionEndedHandler } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { fullPath, paths } from '@/lib/paths';
+import { fullPath, paths, SESSION_EXPIRED } from '@/lib/paths';
 import { endSessionLocally } from '@/lib/session';
 import type { AppRouter } from './router';
 
@@ -28,11 +28,17 @@ export function handleSessionEnd(router: AppRouter): void {
     endSessionLocally();
     if (!shouldNotify) return;
     notify.error(message(reason === 'expired' ? 'sessionExpired' : 'sessionRefreshFailed', currentLocale()));
-    const { location, navigation } = router.state;
-    if (navigation.state !== 'idle' || OPEN_PATHS.has(location.pathname)) return;
+    const { location, navigation, initialized } = router.state;
+    // During the first load or a navigation, the guard of the page being opened finds the session
+    // ended and sends the user to the login page itself: a second navigation would race it.
+    if (!initialized || navigation.state !== 'idle' || OPEN_PATHS.has(location.pathname)) return;
     const target = fullPath(location);
-    void router.navigate(paths.login.to({ redirect: target === paths.home.pattern ? undefined : target }), {
-      replace: true,
-    });
+    void router.navigate(
+      paths.login.to({
+        redirect: target === paths.home.pattern ? undefined : target,
+        authError: reason === 'expired' ? SESSION_EXPIRED : undefined,
+      }),
+      { replace: true },
+    );
   });
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
   blueprints,
@@ -17,6 +18,8 @@ export type NewParticipantRow = typeof participants.$inferInsert;
 
 /** Statuses covered by the live unique index: one of them per member and session at most. */
 export const LIVE_STATUSES = ['invited', 'reserved', 'confirmed', 'needs-review'] as const;
+/** Participants a session's holder expects: confirmed, or confirmed then marked absent. */
+export const COMING_STATUSES = ['confirmed', 'absent'] as const;
 /** Statuses that hold a seat (seats.ts). */
 export const SEAT_STATUSES = ['invited', 'reserved', 'confirmed'] as const;
 
@@ -484,6 +487,44 @@ export function createParticipantsRepository(db: Executor) {
             eq(participants.organizationId, organizationId),
             eq(participants.serviceId, serviceId),
             inArray(participants.status, [...LIVE_STATUSES, 'absent']),
+          ),
+        )
+        .orderBy(asc(members.lastName), asc(members.firstName), asc(participants.id));
+    },
+
+    /**
+     * Who comes to a session, for its holder: the confirmed participants (and those confirmed then
+     * marked absent), never invited, pending or cancelled ones. With each, the birthdate for the age and
+     * a family phone: the participant's own, else that of an account of the family (its oldest).
+     */
+    async comingTo(organizationId: string, serviceId: string) {
+      const adults = alias(members, 'family_adult');
+      const familyPhone = sql<string | null>`coalesce(nullif(${members.phoneNumber}, ''), (
+        select ${adults.phoneNumber} from ${members} as ${adults}
+        where ${adults.organizationId} = ${members.organizationId}
+          and ${adults.familyId} = ${members.familyId}
+          and ${adults.userId} is not null
+          and ${adults.deletedAt} is null
+          and coalesce(${adults.phoneNumber}, '') <> ''
+        order by ${adults.createdAt}, ${adults.id}
+        limit 1
+      ))`;
+      return db
+        .select({
+          id: participants.id,
+          status: participants.status,
+          firstName: members.firstName,
+          lastName: members.lastName,
+          birthdate: members.birthdate,
+          familyPhone,
+        })
+        .from(participants)
+        .innerJoin(members, memberOfParticipant)
+        .where(
+          and(
+            eq(participants.organizationId, organizationId),
+            eq(participants.serviceId, serviceId),
+            inArray(participants.status, [...COMING_STATUSES]),
           ),
         )
         .orderBy(asc(members.lastName), asc(members.firstName), asc(participants.id));

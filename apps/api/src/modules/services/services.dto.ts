@@ -43,6 +43,23 @@ export const prestationSummarySchema = z.object({
 /** Filled by the registrations issue; the shape the session page lists. */
 export const attendeeSchema = z.object({ id: z.string(), displayName: z.string(), status: z.string() });
 
+/** Who comes to a session (`GET /services/{id}/participants`), as its holder sees them. */
+export const comingParticipantSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  status: z.enum(['confirmed', 'absent']),
+  /** Age in whole months on the day of the session; null when the birthdate is unknown. */
+  ageMonths: z.number().int().nullable(),
+  /** A phone number of the family: the participant's own, else that of one of its accounts. */
+  familyPhone: z.string().nullable(),
+});
+
+export const comingParticipantListSchema = z.object({
+  items: z.array(comingParticipantSchema),
+  /** Confirmed participants (those marked absent are listed but not counted). */
+  coming: z.number().int(),
+});
+
 export const serviceDetailSchema = serviceSchema.extend({
   attendees: z.array(attendeeSchema),
   prestations: z.array(prestationSummarySchema),

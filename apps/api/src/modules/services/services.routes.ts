@@ -18,6 +18,7 @@ import type { AppContext } from '../../app-context';
 import { localizedSchema } from '../../lib/validation';
 import { requireAuth } from '../../plugins/auth';
 import {
+  comingParticipantListSchema,
   createdServicesSchema,
   holderListSchema,
   prestationSchema,
@@ -84,6 +85,20 @@ export function servicesRoutes(ctx: AppContext) {
         schema: { tags: sessionTags, params: idParams, response: { 200: serviceDetailSchema } },
       },
       (request) => service.get(requireAuth(request), request.params.id, request.locale),
+    );
+
+    r.get(
+      '/services/:id/participants',
+      {
+        config: servicesStaff,
+        schema: {
+          tags: sessionTags,
+          summary: 'Who comes to a session: its confirmed participants, their age and a family phone',
+          params: idParams,
+          response: { 200: comingParticipantListSchema },
+        },
+      },
+      (request) => service.participants(requireAuth(request), request.params.id, request.locale),
     );
 
     r.patch(

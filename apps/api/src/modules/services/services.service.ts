@@ -1,9 +1,11 @@
 import {
+  ageInMonthsOn,
   type CreateServiceInput,
   displayName,
   type HolderListQuery,
   isHolder,
   type Locale,
+  localDay,
   message,
   type MessageKey,
   type MessageParams,
@@ -21,7 +23,7 @@ import { newId } from '../../lib/ids';
 import { type AuthContext, establishmentScope } from '../../plugins/auth';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { createPeriodsRepository } from '../periods/periods.repository';
-import { createParticipantsRepository } from '../registrations/participants.repository';
+import { COMING_STATUSES, createParticipantsRepository } from '../registrations/participants.repository';
 import { generateWeeklySeries, localInstant, SeriesError, toLocal } from './series';
 import { toHolderDto, toPrestationDto, toPrestationSummaryDto, toServiceDto } from './services.dto';
 import { createServicesRepository, type NewServiceRow, type ServiceScope } from './services.repository';
@@ -124,15 +126,33 @@ export function createServicesService(ctx: AppContext) {
     const prestations = await repository.prestationsOf(auth.organizationId, [id]);
     return {
       ...toServiceDto(service, prestations, locale),
-      attendees: (await createParticipantsRepository(ctx.db).attendeesOf(auth.organizationId, id)).map(
-        (a) => ({
+      attendees: (await createParticipantsRepository(ctx.db).attendeesOf(auth.organizationId, id))
+        // A holder sees who comes, never invited, pending or cancelled participants.
+        .filter((a) => !isHolder(auth.actor) || (COMING_STATUSES as readonly string[]).includes(a.status))
+        .map((a) => ({
           id: a.id,
           displayName: displayName(a, 'participant', locale),
           status: a.status,
-        }),
-      ),
+        })),
       prestations: prestations.map((p) => toPrestationSummaryDto(p, locale)),
     };
+  }
+
+  /** Who comes to a session its caller may see (a holder: only the sessions they hold). */
+  async function comingParticipants(auth: AuthContext, id: string, locale: Locale) {
+    const service = await repository.findById(auth.organizationId, id, serviceScopeOf(auth));
+    if (!service) throw new AppError('not_found');
+    const timeZone = await organizationTimeZone(ctx, auth.organizationId);
+    const day = localDay(service.startDateTime, timeZone);
+    const rows = await createParticipantsRepository(ctx.db).comingTo(auth.organizationId, id);
+    const items = rows.map((row) => ({
+      id: row.id,
+      displayName: displayName(row, 'participant', locale),
+      status: row.status === 'absent' ? ('absent' as const) : ('confirmed' as const),
+      ageMonths: ageInMonthsOn(row.birthdate, day),
+      familyPhone: row.familyPhone,
+    }));
+    return { items, coming: items.filter((item) => item.status === 'confirmed').length };
   }
 
   async function prestationDto(auth: AuthContext, id: string, locale: Locale) {
@@ -286,6 +306,7 @@ export function createServicesService(ctx: AppContext) {
     },
 
     get: serviceDto,
+    participants: comingParticipants,
 
     async update(auth: AuthContext, id: string, input: UpdateServiceInput, locale: Locale) {
       const timeZone = await organizationTimeZone(ctx, auth.organizationId);

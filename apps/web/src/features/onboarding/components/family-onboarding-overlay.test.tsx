@@ -45,10 +45,11 @@ afterEach(() => {
 });
 
 describe('the family onboarding prompt', () => {
-  it('is for family accounts (holders included) until the step is recorded, never on /delegations', () => {
+  it('is for families only (not holders) until the step is recorded, never on /delegations', () => {
     const base = { pathname: '/', dismissed: false, familySize: 0 };
     expect(shouldShowFamilyPrompt({ ...base, user: makeUser() })).toBe(true);
-    expect(shouldShowFamilyPrompt({ ...base, user: makeUser({ isHolder: true }) })).toBe(true);
+    // A holder is staff of the club (elevated), not a family to onboard.
+    expect(shouldShowFamilyPrompt({ ...base, user: makeUser({ isHolder: true }) })).toBe(false);
     expect(shouldShowFamilyPrompt({ ...base, user: makeUser({ role: 'org-manager' }) })).toBe(false);
     expect(shouldShowFamilyPrompt({ ...base, user: makeUser({ isSystemAdmin: true }) })).toBe(false);
     expect(shouldShowFamilyPrompt({ ...base, user: null })).toBe(false);
@@ -62,6 +63,17 @@ describe('the family onboarding prompt', () => {
     // A family that already has members (added by a manager, or joined) is not asked to add some.
     expect(shouldShowFamilyPrompt({ ...base, user: makeUser(), familySize: 2 })).toBe(false);
     expect(shouldShowFamilyPrompt({ ...base, user: makeUser(), familySize: undefined })).toBe(false);
+  });
+
+  it('is not shown to a holder, on any page', async () => {
+    fakeApi({ 'GET /api/me/delegated': () => json(200, EMPTY_FAMILY) });
+    for (const path of ['/', '/catalog']) {
+      renderOverlay(path, makeUser({ isHolder: true, firstName: 'Hugo' }));
+      // Let the family's query settle: the card would show by then.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull();
+      expect(screen.queryByText(TITLE)).toBeNull();
+    }
   });
 
   it('leads to the add form of /delegations', async () => {

@@ -1,4 +1,4 @@
-import { message } from '@inscrio/shared';
+import { isParticipant, message } from '@inscrio/shared';
 import { ArrowRight, CalendarCheck, LayoutGrid, UserPlus, UsersRound } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import { useAuth } from '@/lib/auth-store';
 import {
   dismissFamilyPrompt,
   hasDoneFamilyOnboarding,
-  isFamilyAccount,
   useFamilyMembersQuery,
   useFamilyPromptDismissed,
 } from '@/lib/family-members';
@@ -24,9 +23,8 @@ import { useAddOnboardingAchievement } from '../api/add-onboarding-achievement';
 const ADD_FAMILY_MEMBERS = 'add-family-members';
 
 /**
- * Whether the family prompt shows (spec section 4 'Onboarding'): to a family account (role user, the
- * holders included: they are role user and may have a family too; not a system administrator, who has
- * none) until `added-family-members` or `skipped-added-family-members` is recorded, unless dismissed for
+ * Whether the family prompt shows (spec section 4 'Onboarding'): to a family, a plain member (role user;
+ * not a holder, who is staff of the club and elevated, nor a system administrator) until `added-family-members` or `skipped-added-family-members` is recorded, unless dismissed for
  * this visit, never on `/delegations` itself. A family that already has members (added by a manager, or
  * joined as a representative) is not asked to add some.
  */
@@ -37,7 +35,7 @@ export function shouldShowFamilyPrompt(state: {
   familySize: number | undefined;
 }): boolean {
   return (
-    isFamilyAccount(state.user) &&
+    isParticipant(state.user) &&
     !hasDoneFamilyOnboarding(state.user) &&
     !state.dismissed &&
     state.pathname !== paths.delegations.pattern &&
@@ -67,7 +65,7 @@ export function FamilyOnboardingOverlay() {
   const titleId = useId();
 
   const concerned =
-    isFamilyAccount(user) &&
+    isParticipant(user) &&
     !hasDoneFamilyOnboarding(user) &&
     !dismissed &&
     pathname !== paths.delegations.pattern;
