@@ -345,7 +345,14 @@ export async function renderCreditNotePdf(
       totalAmount: note.totalAmount,
       taxAmount: note.taxAmount,
       adjustments: [],
-      notes: [`${t.reason}${t.colon}${note.reason}`, ...(note.refunded ? [t.refunded] : [])],
+      notes: [
+        `${t.reason}${t.colon}${note.reason}`,
+        ...(note.settlement === 'refunded'
+          ? [t.refunded]
+          : note.settlement === 'deducted'
+            ? [t.deducted]
+            : []),
+      ],
       payBy: null,
     },
     { ...options, transfer: null },

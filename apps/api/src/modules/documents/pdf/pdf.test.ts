@@ -306,6 +306,17 @@ describe('credit note PDF', () => {
     expect(text).toContain('20/09/2026 2026-000123 of 12/09/2026');
     expect(text).toContain('Reason: Repas annulés');
     expect(text).not.toContain('refunded');
+    // It cancelled an amount still due: the note says so.
+    expect(text).toContain('This amount is deducted from the amount due.');
+  });
+
+  it('says nothing of a refund when the family paid it and was not refunded', async () => {
+    const text = await pdfText(
+      await renderCreditNotePdf({ ...note, refunded: false, settlement: 'not-refunded' }, invoice(), fr),
+    );
+    expect(text).toContain('Motif : Repas annulés');
+    expect(text).not.toContain('remboursé');
+    expect(text).not.toContain('déduit');
   });
 });
 
