@@ -43,7 +43,9 @@ describe('the activity form model', () => {
       maxSeats: '12',
       location: 'Dojo',
       minAge: '72',
-      supplements: [{ id: null, name: 'Kimono', price: '25', minAge: '', maxAge: '' }],
+      supplements: [
+        { id: null, name: 'Kimono', frequency: 'once' as const, price: '25', minAge: '', maxAge: '' },
+      ],
     };
     const payload = toBlueprintPayload(values);
     expect(payload).toMatchObject({
@@ -85,7 +87,9 @@ describe('the activity form model', () => {
       archivedAt: null,
       createdAt: '',
       updatedAt: '',
-      supplements: [{ id: 'sup_1', name: 'Bonnet', price: 350, minAge: null, maxAge: 12 }],
+      supplements: [
+        { id: 'sup_1', name: 'Bonnet', price: 350, minAge: null, maxAge: 12, frequency: 'per-session' },
+      ],
     };
     const payload = toBlueprintPayload(blueprintFormValues(blueprint, 'fr'));
     expect(payload).toMatchObject({
@@ -95,7 +99,9 @@ describe('the activity form model', () => {
       colorCode: '#0EA5E9',
       minAge: 6,
       maxAge: 36,
-      supplements: [{ id: 'sup_1', name: 'Bonnet', price: 350, minAge: null, maxAge: 12 }],
+      supplements: [
+        { id: 'sup_1', name: 'Bonnet', price: 350, minAge: null, maxAge: 12, frequency: 'per-session' },
+      ],
     });
   });
 });

@@ -1,6 +1,7 @@
 import {
   LOCATION_TYPES,
   type LocationType,
+  type SupplementFrequency,
   UNLIMITED_SEATS,
   VISIBILITIES,
   type Visibility,
@@ -20,6 +21,8 @@ export interface SupplementFormValues {
   /** An existing supplement (kept on update); absent for a new row. */
   id: string | null;
   name: string;
+  /** How often it is charged: once per participant, activity and period, or per session. */
+  frequency: SupplementFrequency;
   price: string;
   minAge: string;
   maxAge: string;
@@ -127,6 +130,7 @@ export function toBlueprintPayload(values: BlueprintFormValues) {
     supplements: values.supplements.map((supplement) => ({
       ...(supplement.id ? { id: supplement.id } : {}),
       name: supplement.name,
+      frequency: supplement.frequency,
       price: parseHundredths(supplement.price),
       minAge: parseOptionalInteger(supplement.minAge),
       maxAge: parseOptionalInteger(supplement.maxAge),
@@ -186,6 +190,7 @@ export function blueprintFormValues(
     supplements: blueprint.supplements.map((supplement) => ({
       id: supplement.id,
       name: supplement.name,
+      frequency: supplement.frequency ?? 'once',
       price: hundredthsText(supplement.price, locale, true),
       minAge: intText(supplement.minAge),
       maxAge: intText(supplement.maxAge),
@@ -223,6 +228,6 @@ export const FORM_FIELDS = [
 export function isFormField(field: string): boolean {
   return (
     (FORM_FIELDS as readonly string[]).includes(field) ||
-    /^supplements\.\d+\.(name|price|minAge|maxAge|id)$/.test(field)
+    /^supplements\.\d+\.(name|price|minAge|maxAge|frequency|id)$/.test(field)
   );
 }

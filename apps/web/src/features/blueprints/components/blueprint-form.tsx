@@ -10,6 +10,7 @@ import {
   formatSeats,
   LOCATION_TYPES,
   message,
+  SUPPLEMENT_FREQUENCIES,
   type UpdateBlueprintInput,
   updateBlueprintSchema,
 } from '@inscrio/shared';
@@ -346,7 +347,7 @@ export function BlueprintForm({
               return (
                 <li
                   key={field.id}
-                  className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
+                  className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
                 >
                   <TextField
                     label={t('supplements.name')}
@@ -360,6 +361,17 @@ export function BlueprintForm({
                     error={rowErrors?.price?.message}
                     {...register(`supplements.${index}.price`)}
                   />
+                  <SelectField
+                    label={t('supplements.frequency')}
+                    error={rowErrors?.frequency?.message}
+                    {...register(`supplements.${index}.frequency`)}
+                  >
+                    {SUPPLEMENT_FREQUENCIES.values.map((frequency) => (
+                      <option key={frequency} value={frequency}>
+                        {SUPPLEMENT_FREQUENCIES.label(frequency, locale)}
+                      </option>
+                    ))}
+                  </SelectField>
                   <UnitField
                     label={t('supplements.minAge')}
                     unit={t('fields.monthsUnit')}
@@ -398,7 +410,9 @@ export function BlueprintForm({
           size="sm"
           className="mt-3"
           disabled={supplements.fields.length >= BLUEPRINT_MAX_SUPPLEMENTS}
-          onClick={() => supplements.append({ id: null, name: '', price: '', minAge: '', maxAge: '' })}
+          onClick={() =>
+            supplements.append({ id: null, name: '', frequency: 'once', price: '', minAge: '', maxAge: '' })
+          }
         >
           <Plus aria-hidden="true" />
           {t('supplements.add')}

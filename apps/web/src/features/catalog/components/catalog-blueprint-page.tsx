@@ -6,6 +6,7 @@ import {
   formatPercent,
   formatSeats,
   LOCATION_TYPES,
+  SUPPLEMENT_FREQUENCIES,
   UNLIMITED_SEATS,
 } from '@inscrio/shared';
 import { ArrowLeft, CalendarX2, Globe, MapPin } from 'lucide-react';
@@ -320,6 +321,10 @@ export function CatalogBlueprintPage() {
                           {supplement.minAge || supplement.maxAge
                             ? ageRestrictionText(supplement.minAge, supplement.maxAge, locale)
                             : t('detail.supplements.everyone')}
+                          {' · '}
+                          <span data-supplement-frequency="">
+                            {SUPPLEMENT_FREQUENCIES.label(supplement.frequency, locale)}
+                          </span>
                         </p>
                       </div>
                       <span className="shrink-0 text-sm font-semibold text-slate-900">

@@ -8,6 +8,7 @@ import {
   PARTICIPANT_STATUSES,
   type Refusal,
   type ReviewReason,
+  SUPPLEMENT_FREQUENCIES,
 } from '@inscrio/shared';
 import { CircleCheck, CircleX, Hourglass, ShoppingCart, UserPlus } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
@@ -581,7 +582,12 @@ export function RegisterCard({ activity }: { activity: CatalogDetail }) {
                         setSupplementIds(toggle(supplementIds, supplement.id, event.target.checked))
                       }
                     />
-                    <span className="min-w-0 flex-1 font-medium text-slate-900">{supplement.name}</span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block font-medium text-slate-900">{supplement.name}</span>
+                      <span className="block text-xs text-slate-500">
+                        {SUPPLEMENT_FREQUENCIES.label(supplement.frequency, locale)}
+                      </span>
+                    </span>
                     <span className="shrink-0 font-semibold text-slate-900">
                       + {formatMoney(supplement.price, locale)}
                     </span>
