@@ -321,10 +321,9 @@ export function CatalogBlueprintPage() {
                           {supplement.minAge || supplement.maxAge
                             ? ageRestrictionText(supplement.minAge, supplement.maxAge, locale)
                             : t('detail.supplements.everyone')}
-                          {' · '}
-                          <span data-supplement-frequency="">
-                            {SUPPLEMENT_FREQUENCIES.label(supplement.frequency, locale)}
-                          </span>
+                        </p>
+                        <p className="text-xs text-slate-500" data-supplement-frequency="">
+                          {SUPPLEMENT_FREQUENCIES.label(supplement.frequency, locale)}
                         </p>
                       </div>
                       <span className="shrink-0 text-sm font-semibold text-slate-900">
