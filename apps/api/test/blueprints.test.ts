@@ -43,7 +43,7 @@ const VALID = {
   establishmentId: 'est_piscine',
   supplements: [
     { name: 'Bonnet', price: 300 },
-    { name: 'Bébé nageur', price: 500, minAge: 6, maxAge: 12 },
+    { name: 'Bébé nageur', price: 500, minAge: 6, maxAge: 12, frequency: 'per-session' },
   ],
 };
 
@@ -158,8 +158,23 @@ describe('creating and reading an activity', () => {
     });
     expect(created.id).toMatch(/^bp_/);
     expect(created.supplements).toEqual([
-      { id: expect.stringMatching(/^sup_/), name: 'Bonnet', price: 300, minAge: null, maxAge: null },
-      { id: expect.stringMatching(/^sup_/), name: 'Bébé nageur', price: 500, minAge: 6, maxAge: 12 },
+      // Without a frequency, a supplement is charged once per participant, activity and period.
+      {
+        id: expect.stringMatching(/^sup_/),
+        name: 'Bonnet',
+        price: 300,
+        minAge: null,
+        maxAge: null,
+        frequency: 'once',
+      },
+      {
+        id: expect.stringMatching(/^sup_/),
+        name: 'Bébé nageur',
+        price: 500,
+        minAge: 6,
+        maxAge: 12,
+        frequency: 'per-session',
+      },
     ]);
     expect(created).not.toHaveProperty('createdByUserId');
     const read = await call('manager', 'GET', `/api/blueprints/${created.id}`);
@@ -304,6 +319,8 @@ describe('blueprint rules (spec section 5), on create', () => {
           supplements: [
             { name: '', price: -1 },
             { name: 'Tranche', price: 100, minAge: 24, maxAge: 12 },
+            { name: 'Bus', price: 300, frequency: 'weekly' },
+            { name: 'Voyage', price: 1_000_001, frequency: 'once' },
           ],
         }),
       ),
@@ -311,6 +328,8 @@ describe('blueprint rules (spec section 5), on create', () => {
       'supplements.0.name': [MESSAGES.required],
       'supplements.0.price': [MESSAGES.nonNegative],
       'supplements.1.minAge': [MESSAGES.ages],
+      'supplements.2.frequency': [MESSAGES.format],
+      'supplements.3.price': ['Le montant ne peut pas dépasser 10 000,00 €'],
     });
     const many = Array.from({ length: 21 }, (_, i) => ({ name: `S${i}`, price: 100 }));
     expect(fieldErrors(await post({ supplements: many }))).toEqual({
@@ -447,16 +466,31 @@ describe('editing an activity', () => {
     const response = await call('manager', 'PATCH', `/api/blueprints/${created.id}`, {
       body: {
         supplements: [
-          { name: 'Matériel', price: 250 },
+          { name: 'Matériel', price: 250, frequency: 'per-session' },
           { id: bebe!.id, name: 'Bébé nageur (6-18 mois)', price: 550, minAge: 6, maxAge: 18 },
         ],
       },
     });
     expect(response.statusCode, response.body).toBe(200);
     const supplements = response.json().supplements;
+    // The set sent replaces the stored one: a supplement sent without a frequency is charged once.
     expect(supplements).toEqual([
-      { id: expect.stringMatching(/^sup_/), name: 'Matériel', price: 250, minAge: null, maxAge: null },
-      { id: bebe!.id, name: 'Bébé nageur (6-18 mois)', price: 550, minAge: 6, maxAge: 18 },
+      {
+        id: expect.stringMatching(/^sup_/),
+        name: 'Matériel',
+        price: 250,
+        minAge: null,
+        maxAge: null,
+        frequency: 'per-session',
+      },
+      {
+        id: bebe!.id,
+        name: 'Bébé nageur (6-18 mois)',
+        price: 550,
+        minAge: 6,
+        maxAge: 18,
+        frequency: 'once',
+      },
     ]);
     expect(supplements[0].id).not.toBe(bonnet!.id);
     const rows = await t.db

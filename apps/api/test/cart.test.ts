@@ -102,15 +102,19 @@ describe('adding to the cart', () => {
     });
     expect(result.refused).toEqual([]);
     expect(result.added).toHaveLength(4);
-    // Léa (10 years): Matériel + T-shirt; Tom (7 years): Petits + T-shirt.
+    // Léa (10 years): Matériel + T-shirt; Tom (7 years): Petits + T-shirt. Supplements are charged once
+    // per participant, activity and period by default: on the first session of each child only.
     const leaLine = result.added[0]!;
     expect(leaLine.supplements.map((s) => s.name)).toEqual(['Matériel', 'T-shirt']);
     expect(leaLine.totalAmount).toBe(12000 + 1500 + 800);
-    expect(leaLine.taxAmount).toBe(Math.round((14300 * 600) / 10600));
+    // The VAT included in each part: 12000 → 679, 1500 → 85, 800 → 45.
+    expect(leaLine.taxAmount).toBe(679 + 85 + 45);
     expect(result.added[1]!.supplements.map((s) => s.name)).toEqual(['Petits', 'T-shirt']);
     expect(result.added[1]!.totalAmount).toBe(13300);
+    expect(result.added[2]!.supplements).toEqual([]);
+    expect(result.added[3]!.totalAmount).toBe(12000);
     expect(result.cart.items).toHaveLength(4);
-    expect(result.cart.totalAmount).toBe(2 * 14300 + 2 * 13300);
+    expect(result.cart.totalAmount).toBe(14300 + 13300 + 2 * 12000);
     const hold = new Date(result.cart.holdExpiresAt!).getTime();
     expect(hold - Date.now()).toBeGreaterThan(19 * MINUTE);
     expect(hold - Date.now()).toBeLessThanOrEqual(20 * MINUTE);

@@ -23,7 +23,13 @@ interface Item {
   seatsText: string;
   establishment: { id: string; name: string };
   nextSessions: { id: string; startDateTime: string; freeSeats: number }[];
-  supplements: { name: string; price: number; minAge: number | null; maxAge: number | null }[];
+  supplements: {
+    name: string;
+    price: number;
+    minAge: number | null;
+    maxAge: number | null;
+    frequency: string;
+  }[];
 }
 interface Page {
   items: Item[];
@@ -401,10 +407,12 @@ describe('catalogue items', () => {
     expect(starts[0]!).toBeGreaterThan(Date.now() - 1000);
     expect(football.nextSessions.map((s) => s.id)).not.toContain(cancelled!.id);
     expect(football.nextSessions.every((s) => s.freeSeats === 20)).toBe(true);
-    expect(football.supplements).toEqual([
+    expect(football.supplements.map(({ frequency: _frequency, ...supplement }) => supplement)).toEqual([
       { id: expect.any(String), name: 'T-shirt du club', price: 1500, minAge: null, maxAge: null },
       { id: expect.any(String), name: 'Matériel (6-8 ans)', price: 800, minAge: 72, maxAge: 96 },
     ]);
+    // Both charged once per participant, activity and period (the default).
+    expect(football.supplements.map((s) => s.frequency)).toEqual(['once', 'once']);
     const yoga = (await list('parent', { q: 'Yoga' })).items[0]!;
     expect(yoga.nextSessions.every((s) => s.freeSeats === -1)).toBe(true);
   });

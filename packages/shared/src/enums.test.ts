@@ -13,6 +13,7 @@ import {
   ROLES,
   SESSION_STATUSES,
   STATUS_ICONS,
+  SUPPLEMENT_FREQUENCIES,
   VISIBILITIES,
   VISIBILITY_RULES,
   allowsRecovery,
@@ -157,6 +158,13 @@ const EXPECTED: Record<string, [LabelledEnum<string>, Expected]> = {
     {
       physical: { fr: 'Sur place', en: 'On site' },
       online: { fr: 'En ligne', en: 'Online' },
+    },
+  ],
+  SUPPLEMENT_FREQUENCIES: [
+    SUPPLEMENT_FREQUENCIES,
+    {
+      once: { fr: 'Une fois par période', en: 'Once per period' },
+      'per-session': { fr: 'À chaque séance', en: 'Every session' },
     },
   ],
 };

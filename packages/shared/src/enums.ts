@@ -322,6 +322,16 @@ export const LOCATION_TYPES = defineEnum(['physical', 'online'], {
 });
 export type LocationType = EnumValue<typeof LOCATION_TYPES>;
 
+/**
+ * How often a price supplement is charged (DESIGN section 10): `once` per participant, activity and period
+ * (a T-shirt, a licence, equipment: the default), or `per-session` (a meal, a bus).
+ */
+export const SUPPLEMENT_FREQUENCIES = defineEnum(['once', 'per-session'], {
+  fr: { once: 'Une fois par période', 'per-session': 'À chaque séance' },
+  en: { once: 'Once per period', 'per-session': 'Every session' },
+});
+export type SupplementFrequency = EnumValue<typeof SUPPLEMENT_FREQUENCIES>;
+
 /** Icon names the UI maps to its icon set (spec section 3). */
 export const STATUS_ICONS = [
   'save',

@@ -26,7 +26,14 @@ export interface ActivityFixture {
   maxSeats?: number;
   minAge?: number | null;
   maxAge?: number | null;
-  supplements?: { name: string; price: number; minAge?: number | null; maxAge?: number | null }[];
+  supplements?: {
+    name: string;
+    price: number;
+    minAge?: number | null;
+    maxAge?: number | null;
+    /** Default 'once' per participant, activity and period. */
+    frequency?: 'once' | 'per-session';
+  }[];
   /** Start instants of its sessions. */
   sessions: {
     start: Date;
@@ -64,6 +71,7 @@ export async function createActivity(db: Database, fixture: ActivityFixture) {
       price: s.price,
       minAge: s.minAge ?? null,
       maxAge: s.maxAge ?? null,
+      frequency: s.frequency ?? 'once',
       position,
     });
   }

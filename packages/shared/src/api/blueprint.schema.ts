@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { VISIBILITIES } from '../enums';
+import { SUPPLEMENT_FREQUENCIES, VISIBILITIES } from '../enums';
+import { formatMoney } from '../format';
 import type { Locale } from '../locale';
 import { blueprintAgeRange, blueprintAgesInOrder, blueprintSchema } from '../validation/blueprint.schema';
 import {
@@ -20,6 +21,8 @@ import { message } from '../validation/messages';
 
 /** At most this many price supplements per activity. */
 export const BLUEPRINT_MAX_SUPPLEMENTS = 20;
+/** The highest price of a supplement, in cents (10 000 €). */
+export const SUPPLEMENT_MAX_PRICE = 1_000_000;
 export const BLUEPRINT_PAGE_SIZE_DEFAULT = 20;
 export const BLUEPRINT_PAGE_SIZE_MAX = 100;
 
@@ -49,7 +52,10 @@ const optionalAge = (locale: Locale) =>
 const agesInOrder = (data: { minAge?: number | null; maxAge?: number | null }) =>
   blueprintAgesInOrder(data.minAge, data.maxAge);
 
-/** A price supplement: a name, a price in cents, an optional age bracket in months. */
+/**
+ * A price supplement: a name, a price in cents, an optional age bracket in months, and how often it is
+ * charged (`once` per participant, activity and period when not given).
+ */
 export function blueprintSupplementSchema(locale: Locale) {
   return z
     .object(
@@ -57,9 +63,15 @@ export function blueprintSupplementSchema(locale: Locale) {
         /** An existing supplement of the activity (kept on update); absent for a new one. */
         id: optionalId(locale),
         name: requiredText(locale).max(200, { error: message('format', locale), ...firstIssue }),
-        price: requiredInteger(locale).min(0, { error: message('nonNegative', locale), ...firstIssue }),
+        price: requiredInteger(locale)
+          .min(0, { error: message('nonNegative', locale), ...firstIssue })
+          .max(SUPPLEMENT_MAX_PRICE, {
+            error: message('amountTooLarge', locale, { max: formatMoney(SUPPLEMENT_MAX_PRICE, locale) }),
+            ...firstIssue,
+          }),
         minAge: optionalAge(locale),
         maxAge: optionalAge(locale),
+        frequency: requiredEnum(SUPPLEMENT_FREQUENCIES.values, locale).default('once'),
       },
       { error: typeError(locale) },
     )

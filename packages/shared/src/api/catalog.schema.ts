@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCATION_TYPES, SESSION_STATUSES, VISIBILITIES } from '../enums';
+import { LOCATION_TYPES, SESSION_STATUSES, SUPPLEMENT_FREQUENCIES, VISIBILITIES } from '../enums';
 import { UNLIMITED_SEATS } from '../format';
 import type { Locale } from '../locale';
 import { message } from '../validation/messages';
@@ -113,6 +113,7 @@ export const catalogSupplementSchema = z.object({
   /** Age bracket in months; null means no limit on that side. */
   minAge: z.number().int().nullable(),
   maxAge: z.number().int().nullable(),
+  frequency: z.enum(SUPPLEMENT_FREQUENCIES.values),
 });
 
 export const catalogItemSchema = z.object({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PARTICIPANT_STATUSES, PAYMENT_PROVIDERS, REGISTRATION_STATUSES, SESSION_STATUSES } from '../enums';
+import {
+  PARTICIPANT_STATUSES,
+  PAYMENT_PROVIDERS,
+  REGISTRATION_STATUSES,
+  SESSION_STATUSES,
+  SUPPLEMENT_FREQUENCIES,
+} from '../enums';
 import type { Locale } from '../locale';
 import { message } from '../validation/messages';
 import { entityIdField } from './service.schema';
@@ -243,10 +249,12 @@ export const participantPageSchema = z.object({
 });
 export type ParticipantPage = z.infer<typeof participantPageSchema>;
 
+/** A supplement charged on a line (cents): its own line in the cart, the order and the invoice. */
 export const priceSupplementLineSchema = z.object({
   supplementId: z.string(),
   name: z.string(),
   price: z.number().int(),
+  frequency: z.enum(SUPPLEMENT_FREQUENCIES.values),
 });
 
 export const cartItemSchema = z.object({

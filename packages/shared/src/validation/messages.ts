@@ -108,6 +108,7 @@ export const MESSAGES = {
     en: 'Enter a full web address (http:// or https://)',
   },
   tooManyItems: { fr: 'Au maximum {max} éléments', en: 'At most {max} items' },
+  amountTooLarge: { fr: 'Le montant ne peut pas dépasser {max}', en: 'The amount cannot exceed {max}' },
   unknownReference: {
     fr: "Cet élément n'existe pas ou n'est plus disponible",
     en: 'This item does not exist or is no longer available',

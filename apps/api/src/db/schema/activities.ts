@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SupplementFrequency } from '@inscrio/shared';
 import { users } from './identity';
 import { establishments } from './organizations';
 import { createdAt, org, updatedAt } from './columns';
@@ -95,6 +96,8 @@ export const blueprintSupplements = pgTable(
     minAge: integer('min_age'),
     maxAge: integer('max_age'),
     position: integer('position').notNull().default(0),
+    /** `SUPPLEMENT_FREQUENCIES`: 'once' per participant, activity and period, or 'per-session'. */
+    frequency: text('frequency').$type<SupplementFrequency>().notNull().default('once'),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SupplementFrequency } from '@inscrio/shared';
 import { orders, paymentRefunds, payments } from './registrations';
 import { createdAt, org, scoped, updatedAt } from './columns';
 
@@ -128,6 +129,12 @@ export const invoiceLines = pgTable(
     id: text('id').notNull(),
     invoiceId: text('invoice_id').notNull(),
     orderLineId: text('order_line_id'),
+    /**
+     * The supplement this line charges (an entry of the order line's `supplements`), with its frequency
+     * as charged; null on the line of the session itself (and on lines not made from an order).
+     */
+    supplementId: text('supplement_id'),
+    supplementFrequency: text('supplement_frequency').$type<SupplementFrequency>(),
     /** The activity invoiced, for the accounting filter. */
     blueprintId: text('blueprint_id'),
     description: text('description').notNull(),

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SupplementFrequency } from '@inscrio/shared';
 import { families, members, users } from './identity';
 import { services } from './activities';
 import { organizations } from './organizations';
@@ -135,11 +136,16 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * A supplement charged on an order line. Lines ordered before supplements had a frequency have none
+ * (they were charged on every session).
+ */
 export interface OrderLineSupplement {
   supplementId: string;
   name: string;
   /** Cents. */
   price: number;
+  frequency?: SupplementFrequency;
 }
 
 /** One participant's line of an order, priced at checkout and never recomputed. */

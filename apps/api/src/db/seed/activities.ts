@@ -26,6 +26,8 @@ interface DemoSupplement {
   price: number;
   minAge?: number;
   maxAge?: number;
+  /** Default 'once' per participant, activity and period. */
+  frequency?: 'once' | 'per-session';
 }
 
 interface DemoActivity {
@@ -200,7 +202,10 @@ const ACTIVITIES: DemoActivity[] = [
     minAge: 5 * YEAR,
     maxAge: 12 * YEAR,
     weekly: [],
-    supplements: [{ name: 'T-shirt du stage', price: 1200 }],
+    supplements: [
+      { name: 'T-shirt du stage', price: 1200 },
+      { name: 'Repas de midi', price: 600, frequency: 'per-session' },
+    ],
   },
   {
     key: 'basket-draft',
@@ -372,6 +377,7 @@ export async function seedActivities(tx: Executor, organizationId: string, now: 
       price: s.price,
       minAge: s.minAge ?? null,
       maxAge: s.maxAge ?? null,
+      frequency: s.frequency ?? 'once',
       position,
     })),
   );

@@ -1,3 +1,4 @@
+import { SUPPLEMENT_FREQUENCIES } from '@inscrio/shared';
 import { z } from 'zod';
 import type { BlueprintRow, BlueprintWithEstablishment, SupplementRow } from './blueprints.repository';
 
@@ -14,6 +15,8 @@ export const blueprintSupplementDtoSchema = z.object({
   /** Months. */
   minAge: z.number().int().nullable(),
   maxAge: z.number().int().nullable(),
+  /** `SUPPLEMENT_FREQUENCIES`: once per participant, activity and period, or per session. */
+  frequency: z.enum(SUPPLEMENT_FREQUENCIES.values),
 });
 
 const blueprintFields = {
@@ -111,6 +114,7 @@ export const toSupplementDto = (row: SupplementRow) => ({
   price: row.price,
   minAge: row.minAge,
   maxAge: row.maxAge,
+  frequency: row.frequency,
 });
 
 export const toBlueprintDto = (

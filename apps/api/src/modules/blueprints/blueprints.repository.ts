@@ -33,7 +33,10 @@ export type BlueprintValues = Partial<
   Omit<BlueprintRow, 'organizationId' | 'id' | 'createdAt' | 'updatedAt' | 'archivedAt'>
 >;
 export type NewBlueprintValues = Omit<typeof blueprints.$inferInsert, 'organizationId' | 'id'>;
-export type SupplementValues = Pick<SupplementRow, 'name' | 'price' | 'minAge' | 'maxAge' | 'position'>;
+export type SupplementValues = Pick<
+  SupplementRow,
+  'name' | 'price' | 'minAge' | 'maxAge' | 'frequency' | 'position'
+>;
 
 export interface BlueprintListFilter {
   search?: string;

@@ -288,6 +288,7 @@ function supplementValues(input: BlueprintSupplementInput, position: number) {
     price: input.price,
     minAge: input.minAge ?? null,
     maxAge: input.maxAge ?? null,
+    frequency: input.frequency ?? 'once',
     position,
   };
 }

@@ -24,15 +24,11 @@ import {
   type EligibilityRow,
   eligibilityStatement,
   eligibilityValues,
+  type SupplementData,
 } from '../registrations/eligibility';
+import type { SupplementCharge } from '../registrations/supplement-charges';
 
-export interface LineSupplement {
-  id: string;
-  name: string;
-  price: number;
-  minAge: number | null;
-  maxAge: number | null;
-}
+export type LineSupplement = SupplementData;
 
 /** A line of the family's cart: a reserved, cart-linked participant, with its supplements. */
 export interface CartLine {
@@ -45,6 +41,7 @@ export interface CartLine {
   birthdate: string | null;
   serviceId: string;
   blueprintId: string;
+  periodId: string | null;
   startDateTime: Date;
   duration: number;
   status: string;
@@ -70,10 +67,14 @@ export interface CartOrganization {
   mollieConnected: boolean;
 }
 
-/** The family's cart as read: the organisation's settings and every cart line, lapsed ones included. */
+/**
+ * The family's cart as read: the organisation's settings, every cart line (lapsed ones included), and
+ * the supplements its live orders charged already (for `chargeOnceSupplements`).
+ */
 export interface CartRead {
   organization: CartOrganization;
   lines: CartLine[];
+  charged: SupplementCharge[];
 }
 
 type RawLine = Omit<CartLine, 'holdExpiresAt' | 'startDateTime'> & {
@@ -105,7 +106,7 @@ const p = (name: string) => sql.placeholder(name);
 const LINE_FIELDS = sql.raw(`p.id as "participantId", p.chosen_supplement_ids as "chosenSupplementIds",
   p.hold_expires_at as "holdExpiresAt", m.id as "memberId", m.first_name as "firstName",
   m.last_name as "lastName", m.birthdate::text as birthdate, s.id as "serviceId",
-  s.blueprint_id as "blueprintId", s.start_date_time as "startDateTime", s.duration, s.status,
+  s.blueprint_id as "blueprintId", s.period_id as "periodId", s.start_date_time as "startDateTime", s.duration, s.status,
   s.blueprint_name as "blueprintName", s.color_code as "colorCode", s.price,
   s.tax_percentage as "taxPercentage", s.supplements`);
 
@@ -116,10 +117,11 @@ const linesFrom = (joins: SQL = sql``) => sql`
     where m.organization_id = p.organization_id and m.id = p.member_id
     offset 0) m
   cross join lateral (
-    select s.id, s.blueprint_id, s.start_date_time, s.duration, s.status, b.name as blueprint_name,
-      b.color_code, b.price, b.tax_percentage,
+    select s.id, s.blueprint_id, s.period_id, s.start_date_time, s.duration, s.status,
+      b.name as blueprint_name, b.color_code, b.price, b.tax_percentage,
       (select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'price', x.price,
-          'minAge', x.min_age, 'maxAge', x.max_age) order by x.position, x.name), '[]'::json)
+          'minAge', x.min_age, 'maxAge', x.max_age, 'frequency', x.frequency) order by x.position, x.name),
+          '[]'::json)
         from blueprint_supplements x
         where x.organization_id = b.organization_id and x.blueprint_id = b.id) as supplements
     from services s
@@ -133,6 +135,26 @@ const linesFrom = (joins: SQL = sql``) => sql`
 const LINES_JSON = sql`(select coalesce(json_agg(l order by l."createdAt", l."participantId"), '[]'::json)
   from (select ${LINE_FIELDS}, p.created_at as "createdAt" ${linesFrom()}) l)`;
 
+/*
+ * The supplements the family's live orders charged already, per member, activity and period: for each
+ * live registration of the family that is ordered (reserved awaiting its online payment, or confirmed),
+ * every supplement its order charged to that member for a session of the same activity and period (or
+ * without a period, as it is). A `once` supplement found here is not charged again
+ * (`chargeOnceSupplements`). Read by the family's index, as the cart lines.
+ */
+const CHARGED_JSON = sql`(select coalesce(json_agg(k), '[]'::json) from (
+  select distinct ol.member_id as "memberId", ls.blueprint_id as "blueprintId", ls.period_id as "periodId",
+    x.value->>'supplementId' as "supplementId"
+  from participants lp
+  join services ls on ls.organization_id = lp.organization_id and ls.id = lp.service_id
+  join order_lines ol on ol.organization_id = lp.organization_id and ol.order_id = lp.order_id
+    and ol.member_id = lp.member_id
+  join services os on os.organization_id = ol.organization_id and os.id = ol.service_id
+    and os.blueprint_id = ls.blueprint_id and os.period_id is not distinct from ls.period_id
+  cross join lateral jsonb_array_elements(ol.supplements) x
+  where lp.organization_id = ${p('organizationId')} and lp.family_id = ${p('familyId')}
+    and lp.status in ('reserved', 'confirmed') and lp.order_id is not null) k)`;
+
 /** The organisation's cart settings, from `organizations o`. */
 const ORGANIZATION_FIELDS = sql.raw(`o.id, o.name, o.time_zone as "timeZone", o.iban, o.bic,
   o.billing_country as "billingCountry", o.payment_provider as "paymentProvider",
@@ -141,34 +163,43 @@ const ORGANIZATION_FIELDS = sql.raw(`o.id, o.name, o.time_zone as "timeZone", o.
   exists (select 1 from mollie_connections mc where mc.organization_id = o.id
     and mc.access_token_encrypted is not null and mc.disconnected_at is null) as "mollieConnected"`);
 
-type CartRow = CartOrganization & { lines: (RawLine & { createdAt: string })[] };
+type CartRow = CartOrganization & {
+  lines: (RawLine & { createdAt: string })[];
+  charged: SupplementCharge[];
+};
 
 function toCartRead(row: CartRow): CartRead {
-  const { lines, ...organization } = row;
-  return { organization, lines: lines.map(({ createdAt: _createdAt, ...line }) => toLine(line)) };
+  const { lines, charged, ...organization } = row;
+  return {
+    organization,
+    lines: lines.map(({ createdAt: _createdAt, ...line }) => toLine(line)),
+    charged,
+  };
 }
 
 const cartView = preparedStatement<CartRow>(
   'cart_view',
-  sql`select ${ORGANIZATION_FIELDS}, ${LINES_JSON} as lines
+  sql`select ${ORGANIZATION_FIELDS}, ${LINES_JSON} as lines, ${CHARGED_JSON} as charged
     from organizations o where o.id = ${p('organizationId')}`,
 );
 
 /** The eligibility facts of a (session, member) pair, with the family's cart: what adding needs. */
 const eligibilityWithCart = eligibilityStatement<{ cart: CartRow }>(
   'cart_eligibility',
-  sql`(select row_to_json(c) from (select ${ORGANIZATION_FIELDS}, ${LINES_JSON} as lines) c) as cart`,
+  sql`(select row_to_json(c) from (select ${ORGANIZATION_FIELDS}, ${LINES_JSON} as lines,
+    ${CHARGED_JSON} as charged) c) as cart`,
 );
 
 /** The buyer of an order's invoice (the user and their own member), with that member's id. */
 export type CartBuyer = BuyerRow & { member_id: string | null };
 
 /** Beside each cart line: the organisation's settings, and the seller and buyer its invoice names. */
-type CheckoutLineRow = RawLine & CartOrganization & { seller: SellerRow; buyer: CartBuyer };
+type CheckoutLineRow = RawLine &
+  CartOrganization & { seller: SellerRow; buyer: CartBuyer; charged: SupplementCharge[] };
 
 const checkoutLinesStatement = preparedStatement<CheckoutLineRow>(
   'cart_checkout_lines',
-  sql`select ${LINE_FIELDS}, ${ORGANIZATION_FIELDS}, seller.seller, buyer.buyer
+  sql`select ${LINE_FIELDS}, ${ORGANIZATION_FIELDS}, seller.seller, buyer.buyer, ${CHARGED_JSON} as charged
     ${linesFrom(sql`join organizations o on o.id = p.organization_id
       cross join lateral (
         select row_to_json(x) as seller from (select ${SELLER_COLUMNS} from organizations org
@@ -323,7 +354,13 @@ export function createCartRepository(db: Executor) {
         buckarooSecretKeyEncrypted: first.buckarooSecretKeyEncrypted,
         mollieConnected: first.mollieConnected,
       };
-      return { organization, seller: first.seller, buyer: first.buyer, lines: rows.map(toLine) };
+      return {
+        organization,
+        seller: first.seller,
+        buyer: first.buyer,
+        charged: first.charged,
+        lines: rows.map(toLine),
+      };
     },
 
     /**

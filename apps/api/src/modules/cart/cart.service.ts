@@ -34,6 +34,7 @@ import {
   refusal,
 } from '../registrations/eligibility';
 import { insertWithSeat, releaseSeat } from '../registrations/seats';
+import { chargeOnceSupplements, type SupplementCharge } from '../registrations/supplement-charges';
 import {
   type CartLine,
   type CartOrganization,
@@ -106,15 +107,30 @@ export function paymentProvidersOf(organization: CartOrganization): PaymentProvi
   return list;
 }
 
-/** The priced lines of a cart: supplements by age on the session date, and the chosen ones. */
-function priceLines(lines: CartLine[], timeZone: string) {
-  return lines.map((line) => {
+/**
+ * The priced lines of a cart, in its order: supplements by age on the session date, and the chosen ones,
+ * each `once` supplement only on the first line of its member, activity and period and not when a live
+ * order charged it already (`charged`).
+ */
+function priceLines(lines: CartLine[], timeZone: string, charged: readonly SupplementCharge[]) {
+  const alone = lines.map((line) => {
     const age = line.birthdate ? ageInMonths(line.birthdate, line.startDateTime, timeZone) : null;
-    return { line, price: priceLine(line, line.supplements, age, line.chosenSupplementIds) };
+    return priceLine(line, line.supplements, age, line.chosenSupplementIds);
   });
+  const prices = chargeOnceSupplements(
+    lines.map((line, i) => ({ ...line, price: alone[i]! })),
+    charged,
+  );
+  return lines.map((line, i) => ({ line, price: prices[i]! }));
 }
 
 type PricedLine = ReturnType<typeof priceLines>[number];
+
+/** A line added by the current request, priced alone (`checkEligibility`), with its period. */
+interface AddedLine {
+  item: CartItem;
+  periodId: string | null;
+}
 
 const toCartItem = ({ line, price }: PricedLine): CartItem => ({
   participantId: line.participantId,
@@ -134,17 +150,27 @@ const toCartItem = ({ line, price }: PricedLine): CartItem => ({
 
 /**
  * The cart of a family as read (lines still on hold at `now`, oldest first), with the lines added since
- * the read at the end.
+ * the read at the end; the `once` supplements charged on the first line of each member, activity and
+ * period (`chargeOnceSupplements`), the added lines included.
  */
-function cartFrom(read: CartRead, now: Date, added: CartItem[] = []): Cart {
-  const addedIds = new Set(added.map((i) => i.participantId));
-  const items = [
-    ...priceLines(
-      onHold(read.lines, now).filter((l) => !addedIds.has(l.participantId)),
-      read.organization.timeZone,
-    ).map(toCartItem),
-    ...added,
+function cartFrom(read: CartRead, now: Date, added: AddedLine[] = []): Cart {
+  const addedIds = new Set(added.map((a) => a.item.participantId));
+  const lines = onHold(read.lines, now).filter((l) => !addedIds.has(l.participantId));
+  const readItems = priceLines(lines, read.organization.timeZone, []).map(toCartItem);
+  const chargeable = [
+    ...lines.map((l, i) => ({ ...l, price: readItems[i]! })),
+    ...added.map((a) => ({
+      memberId: a.item.member.id,
+      blueprintId: a.item.service.blueprintId,
+      periodId: a.periodId,
+      price: a.item,
+    })),
   ];
+  const prices = chargeOnceSupplements(chargeable, read.charged);
+  const items = [...readItems, ...added.map((a) => a.item)].map((item, i) => {
+    const { unitPrice, supplements, taxPercentage, totalAmount, taxAmount } = prices[i]!;
+    return { ...item, unitPrice, supplements, taxPercentage, totalAmount, taxAmount };
+  });
   const holds = items.map((i) => i.holdExpiresAt).sort();
   return {
     items,
@@ -227,7 +253,7 @@ export function createCartService(ctx: AppContext) {
       const sessions = [...new Set(serviceIds)];
       const memberIds = [...new Set(input.memberIds)];
 
-      const added: CartItem[] = [];
+      const added: AddedLine[] = [];
       const refused: RefusalResult[] = [];
       /** The family's cart as read with the first pair (the lines added since are in `added`). */
       let cart: CartRead | undefined;
@@ -308,26 +334,32 @@ export function createCartService(ctx: AppContext) {
             throw error;
           }
           added.push({
-            participantId,
-            member: { id: member.id, firstName: member.firstName, lastName: member.lastName },
-            service: {
-              id: session.id,
-              blueprintId: session.blueprintId,
-              blueprintName: session.blueprintName,
-              colorCode: session.colorCode,
-              startDateTime: session.startDateTime.toISOString(),
-              duration: session.duration,
-              status: session.status,
+            periodId: session.periodId,
+            item: {
+              participantId,
+              member: { id: member.id, firstName: member.firstName, lastName: member.lastName },
+              service: {
+                id: session.id,
+                blueprintId: session.blueprintId,
+                blueprintName: session.blueprintName,
+                colorCode: session.colorCode,
+                startDateTime: session.startDateTime.toISOString(),
+                duration: session.duration,
+                status: session.status,
+              },
+              ...price,
+              holdExpiresAt: holdExpiresAt.toISOString(),
             },
-            ...price,
-            holdExpiresAt: holdExpiresAt.toISOString(),
           });
         }
       }
+      const result = cart ? cartFrom(cart, now, added) : await cartOf(organizationId, familyId, now);
+      // The added lines as the cart prices them (a `once` supplement on one line only).
+      const addedIds = new Set(added.map((a) => a.item.participantId));
       return {
-        added,
+        added: result.items.filter((i) => addedIds.has(i.participantId)),
         refused,
-        cart: cart ? cartFrom(cart, now, added) : await cartOf(organizationId, familyId, now),
+        cart: result,
       };
     },
 
@@ -369,7 +401,7 @@ export function createCartService(ctx: AppContext) {
         if (!cart || lines.length === 0) throw conflict(CART_MESSAGES.empty);
         const { organization, seller, buyer } = cart;
         const allowed = paymentProvidersOf(organization);
-        const priced = priceLines(lines, organization.timeZone);
+        const priced = priceLines(lines, organization.timeZone, cart.charged);
         const totalAmount = priced.reduce((sum, p) => sum + p.price.totalAmount, 0);
         const taxAmount = priced.reduce((sum, p) => sum + p.price.taxAmount, 0);
         const free = totalAmount === 0;
@@ -486,6 +518,7 @@ export function createCartService(ctx: AppContext) {
                   startDateTime: line.startDateTime,
                 })),
                 organization.timeZone,
+                auth.locale,
               ),
             })
           : null;

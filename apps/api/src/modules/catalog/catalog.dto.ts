@@ -77,6 +77,7 @@ export function toCatalogItem(
       price: s.price,
       minAge: s.minAge,
       maxAge: s.maxAge,
+      frequency: s.frequency,
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { AGE_LIMIT_MONTHS_BELOW, CATALOG_NEXT_SESSIONS } from '@inscrio/shared';
+import { AGE_LIMIT_MONTHS_BELOW, CATALOG_NEXT_SESSIONS, type SupplementFrequency } from '@inscrio/shared';
 import { type AnyColumn, and, asc, eq, gte, isNull, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -186,6 +186,7 @@ export interface SupplementRow {
   price: number;
   minAge: number | null;
   maxAge: number | null;
+  frequency: SupplementFrequency;
 }
 
 /** A page: `limit` rows from `offset`, each with its first `nextSessions` upcoming sessions (default 3). */
@@ -276,7 +277,8 @@ export function createCatalogRepository(db: Executor) {
           ) n)`.as('next_sessions'),
         supplements: sql<SupplementRow[]>`(
           select coalesce(json_agg(json_build_object(
-              'id', x.id, 'name', x.name, 'price', x.price, 'minAge', x.min_age, 'maxAge', x.max_age
+              'id', x.id, 'name', x.name, 'price', x.price, 'minAge', x.min_age, 'maxAge', x.max_age,
+              'frequency', x.frequency
             ) order by x.position, x.name), '[]'::json)
           from ${blueprintSupplements} x
           where x.organization_id = ${p('organizationId')} and x.blueprint_id = ${pageId})`.as('supplements'),

@@ -1,9 +1,16 @@
-import { type InvoiceStatus, type Locale, localDay } from '@inscrio/shared';
+import {
+  type InvoiceStatus,
+  type Locale,
+  localDay,
+  SUPPLEMENT_FREQUENCIES,
+  type SupplementFrequency,
+} from '@inscrio/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import {
   auditEvents,
   type BuyerSnapshot,
+  type OrderLineSupplement,
   creditNoteLines,
   creditNotes,
   invoiceLines,
@@ -140,6 +147,9 @@ export interface NewDocumentLine {
   unitPrice: number;
   taxPercentage: number;
   orderLineId?: string | null;
+  /** The supplement of the order line this line charges; absent on the session's own line. */
+  supplementId?: string | null;
+  supplementFrequency?: SupplementFrequency | null;
   blueprintId?: string | null;
   invoiceLineId?: string | null;
 }
@@ -235,6 +245,8 @@ export function buildInvoice(input: NewInvoice): { invoice: InvoiceRow; lines: I
     id: newId('inv', input.issuedAt.getTime()),
     invoiceId: id,
     orderLineId: l.orderLineId ?? null,
+    supplementId: l.supplementId ?? null,
+    supplementFrequency: l.supplementFrequency ?? null,
     blueprintId: l.blueprintId ?? null,
     serviceDate: l.serviceDate ?? null,
     ...printedLine(l),
@@ -250,27 +262,66 @@ export async function insertInvoice(tx: Executor, input: NewInvoice): Promise<st
   return invoice.id;
 }
 
-/** An order line as its invoice line needs it. */
+/** An order line as its invoice lines need it. */
 export interface OrderLineForInvoice {
   id: string;
   description: string;
-  totalAmount: number;
+  unitPrice: number;
+  supplements: OrderLineSupplement[];
   taxPercentage: number;
   blueprintId: string;
   startDateTime: Date;
 }
 
-/** The invoice lines of an order: one per participant at the order line's price (supplements included). */
-export function orderInvoiceLines(lines: OrderLineForInvoice[], timeZone: string): NewDocumentLine[] {
-  return lines.map((l) => ({
-    description: l.description,
-    serviceDate: localDay(l.startDateTime, timeZone),
-    quantity: 1,
-    unitPrice: l.totalAmount,
-    taxPercentage: l.taxPercentage,
-    orderLineId: l.id,
-    blueprintId: l.blueprintId,
-  }));
+/**
+ * What an invoice (or credit note) line of a supplement says: « Supplément T-shirt du club (une fois par
+ * période) — Natation — 14/03/2027 10:00 — Léa Dupont », the order line it belongs to last.
+ */
+export function supplementLineDescription(
+  supplement: Pick<OrderLineSupplement, 'name' | 'frequency'>,
+  orderLineDescription: string,
+  locale: Locale,
+): string {
+  const frequency = SUPPLEMENT_FREQUENCIES.label(supplement.frequency ?? 'per-session', locale);
+  const word = locale === 'en' ? 'Supplement' : 'Supplément';
+  return `${word} ${supplement.name} (${frequency.toLowerCase()}) — ${orderLineDescription}`;
+}
+
+/*
+ * The invoice lines of an order: per order line, the session at its own price, then each supplement the
+ * order line charged as a line of its own, so a family reads on its invoice what it pays for (a T-shirt
+ * once, a meal per session). An order line stays one per registration (seat, cancellation, credit all
+ * hang on its participant), its supplements an array on it (`supplements`, priced at checkout); the
+ * invoice, the legal document, spreads them out: each line names its order line (`orderLineId`), and a
+ * supplement's line its supplement (`supplementId`, with the frequency charged), so every invoice line is
+ * explained by a line of the order and a cancellation credits exactly the lines of its registration.
+ * The sum of an order line's invoice lines is its total, and their VAT its VAT (`linePrice`).
+ */
+export function orderInvoiceLines(
+  lines: OrderLineForInvoice[],
+  timeZone: string,
+  locale: Locale,
+): NewDocumentLine[] {
+  return lines.flatMap((l) => {
+    const common = {
+      serviceDate: localDay(l.startDateTime, timeZone),
+      quantity: 1,
+      taxPercentage: l.taxPercentage,
+      orderLineId: l.id,
+      blueprintId: l.blueprintId,
+    };
+    return [
+      { ...common, description: l.description, unitPrice: l.unitPrice },
+      ...l.supplements.map((s) => ({
+        ...common,
+        description: supplementLineDescription(s, l.description, locale),
+        unitPrice: s.price,
+        supplementId: s.supplementId,
+        // Ordered before supplements had a frequency: they were charged on every session.
+        supplementFrequency: s.frequency ?? ('per-session' as const),
+      })),
+    ];
+  });
 }
 
 /**
@@ -320,8 +371,8 @@ export async function issueOrderInvoice(
   }
   const lines = rowsOf<OrderLineForInvoice>(
     await tx.execute(sql`
-      select ol.id, ol.description, ol.total_amount as "totalAmount", ol.tax_percentage as "taxPercentage",
-        s.blueprint_id as "blueprintId", s.start_date_time as "startDateTime"
+      select ol.id, ol.description, ol.unit_price as "unitPrice", ol.supplements,
+        ol.tax_percentage as "taxPercentage", s.blueprint_id as "blueprintId", s.start_date_time as "startDateTime"
       from order_lines ol
       join services s on s.organization_id = ol.organization_id and s.id = ol.service_id
       where ol.organization_id = ${organizationId} and ol.order_id = ${orderId}
@@ -340,6 +391,7 @@ export async function issueOrderInvoice(
     lines: orderInvoiceLines(
       lines.map((l) => ({ ...l, startDateTime: new Date(l.startDateTime) })),
       order.time_zone,
+      localeOf(order),
     ),
   });
   await refreshInvoiceStatus(tx, organizationId, id, now);
@@ -583,21 +635,29 @@ export async function creditUnpaidOrderInvoice(
   return creditOrderInvoice(tx, organizationId, orderId, reason, now, actor);
 }
 
-export interface ParticipantInvoiceLine {
+export interface ParticipantInvoiceCredit {
   invoiceId: string;
-  line: NewDocumentLine;
-  /** Cents the order has received, net of refunds. */
+  /** The lines to credit, in the invoice's order, each naming its invoice line. */
+  lines: NewDocumentLine[];
+  /** Cents the order of the invoice has received, net of refunds. */
   orderPaid: number;
   locale: Locale;
 }
 
-/** The invoice line of a participant's registration, unless there is none or it was credited already. */
-export async function participantInvoiceLine(
+/**
+ * What cancelling a registration credits, per invoice, lines not credited yet: its session's line and
+ * its per-session supplements; and the `once` supplements (a T-shirt) of its member, activity and
+ * period, wherever they were charged, only when no other ordered live registration (reserved or
+ * confirmed) of that member, activity and period remains: the T-shirt was charged once for them all and
+ * goes back only with the last. Sessions without a period group by activity. An invoice left with less
+ * to credit than its lines (credited by hand meanwhile) is left out. Empty when nothing is invoiced.
+ */
+export async function participantInvoiceCredits(
   db: Executor,
   organizationId: string,
   participantId: string,
-): Promise<ParticipantInvoiceLine | null> {
-  const [row] = rowsOf<{
+): Promise<ParticipantInvoiceCredit[]> {
+  const rows = rowsOf<{
     invoice_id: string;
     line_id: string;
     description: string;
@@ -609,27 +669,61 @@ export async function participantInvoiceLine(
     remaining: number;
   }>(
     await db.execute(sql`
+      with me as (
+        select p.id, p.member_id, s.blueprint_id, s.period_id
+        from participants p
+        join services s on s.organization_id = p.organization_id and s.id = p.service_id
+        where p.organization_id = ${organizationId} and p.id = ${participantId}
+      ), kept as (
+        select exists (
+          select 1 from participants q
+          join services qs on qs.organization_id = q.organization_id and qs.id = q.service_id
+          where q.organization_id = ${organizationId} and q.member_id = me.member_id and q.id <> me.id
+            and q.status in ('reserved', 'confirmed') and q.order_id is not null
+            and qs.blueprint_id = me.blueprint_id and qs.period_id is not distinct from me.period_id
+        ) as other_live
+        from me
+      )
       select il.invoice_id, il.id as line_id, il.description, il.quantity, il.unit_price, il.tax_percentage,
         o.paid_amount, i.locale, i.total_amount - i.credited_amount as remaining
-      from order_lines ol
-      join invoice_lines il on il.organization_id = ol.organization_id and il.order_line_id = ol.id
-      join invoices i on i.organization_id = il.organization_id and i.id = il.invoice_id
+      from me cross join kept
+      join participants q on q.organization_id = ${organizationId} and q.member_id = me.member_id
+      join services qs on qs.organization_id = q.organization_id and qs.id = q.service_id
+        and qs.blueprint_id = me.blueprint_id and qs.period_id is not distinct from me.period_id
+      join order_lines ol on ol.organization_id = q.organization_id and ol.order_id = q.order_id
+        and ol.participant_id = q.id
       join orders o on o.organization_id = ol.organization_id and o.id = ol.order_id
-      where ol.organization_id = ${organizationId} and ol.participant_id = ${participantId}
+      join invoices i on i.organization_id = ol.organization_id and i.order_id = ol.order_id
+      join invoice_lines il on il.organization_id = i.organization_id and il.invoice_id = i.id
+        and il.order_line_id = ol.id
+      where (case when il.supplement_frequency = 'once' then not kept.other_live
+                  else q.id = me.id end)
         and not exists (select 1 from credit_note_lines cl
-          where cl.organization_id = il.organization_id and cl.invoice_line_id = il.id)`),
+          where cl.organization_id = il.organization_id and cl.invoice_line_id = il.id)
+      order by i.created_at, i.id, il.position`),
   );
-  if (!row || row.remaining < row.quantity * row.unit_price) return null;
-  return {
-    invoiceId: row.invoice_id,
-    orderPaid: row.paid_amount,
-    locale: localeOf(row),
-    line: {
+  const credits = new Map<string, ParticipantInvoiceCredit & { remaining: number }>();
+  for (const row of rows) {
+    let credit = credits.get(row.invoice_id);
+    if (!credit) {
+      credit = {
+        invoiceId: row.invoice_id,
+        lines: [],
+        orderPaid: row.paid_amount,
+        locale: localeOf(row),
+        remaining: row.remaining,
+      };
+      credits.set(row.invoice_id, credit);
+    }
+    credit.lines.push({
       description: row.description,
       quantity: row.quantity,
       unitPrice: row.unit_price,
       taxPercentage: row.tax_percentage,
       invoiceLineId: row.line_id,
-    },
-  };
+    });
+  }
+  return [...credits.values()]
+    .filter((c) => c.remaining >= c.lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0))
+    .map(({ remaining: _remaining, ...credit }) => credit);
 }

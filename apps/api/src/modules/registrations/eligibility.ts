@@ -11,6 +11,7 @@ import {
   type RegistrationRefusal,
   type ReviewReason,
   type SessionStatus,
+  type SupplementFrequency,
   VISIBILITIES,
 } from '@inscrio/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -60,6 +61,8 @@ export interface PriceSupplement {
   name: string;
   /** Cents. */
   price: number;
+  /** Once per participant, activity and period, or on every session (`chargeOnceSupplements`). */
+  frequency: SupplementFrequency;
 }
 
 /** A line's price, VAT included, computed on the session date. */
@@ -292,18 +295,35 @@ export const includedTax = (total: number, rate: number): number =>
   rate > 0 ? Math.round((total * rate) / (10000 + rate)) : 0;
 
 /**
+ * A line's price from its parts: the session's price and the supplements charged with it. The VAT is
+ * that of each part, summed, since the invoice prints each supplement as its own line (so the order's
+ * VAT and its invoice's agree to the cent).
+ */
+export function linePrice(
+  unitPrice: number,
+  supplements: PriceSupplement[],
+  taxPercentage: number,
+): LinePrice {
+  return {
+    unitPrice,
+    supplements,
+    taxPercentage,
+    totalAmount: unitPrice + supplements.reduce((sum, s) => sum + s.price, 0),
+    taxAmount:
+      includedTax(unitPrice, taxPercentage) +
+      supplements.reduce((sum, s) => sum + includedTax(s.price, taxPercentage), 0),
+  };
+}
+
+/**
  * The price of one line: the activity's price, the supplements whose age bracket holds the attendee on
- * the session date, and the chosen optional supplements (those without a bracket).
+ * the session date, and the chosen optional supplements (those without a bracket). Every applying
+ * supplement is listed, `once` ones too: `chargeOnceSupplements` then leaves those out of the lines
+ * after the first of a member, activity and period.
  */
 export function priceLine(
   blueprint: { price: number; taxPercentage: number },
-  supplements: readonly {
-    id: string;
-    name: string;
-    price: number;
-    minAge: number | null;
-    maxAge: number | null;
-  }[],
+  supplements: readonly SupplementData[],
   ageMonths: number | null,
   chosen: readonly string[],
 ): LinePrice {
@@ -313,24 +333,26 @@ export function priceLine(
     const applies = bracketed
       ? ageMonths !== null && isWithinAgeLimits(ageMonths, s.minAge, s.maxAge)
       : chosen.includes(s.id);
-    if (applies) applied.push({ supplementId: s.id, name: s.name, price: s.price });
+    if (applies) {
+      applied.push({
+        supplementId: s.id,
+        name: s.name,
+        price: s.price,
+        frequency: s.frequency === 'per-session' ? 'per-session' : 'once',
+      });
+    }
   }
-  const totalAmount = blueprint.price + applied.reduce((sum, s) => sum + s.price, 0);
-  return {
-    unitPrice: blueprint.price,
-    supplements: applied,
-    taxPercentage: blueprint.taxPercentage,
-    totalAmount,
-    taxAmount: includedTax(totalAmount, blueprint.taxPercentage),
-  };
+  return linePrice(blueprint.price, applied, blueprint.taxPercentage);
 }
 
-interface SupplementData {
+export interface SupplementData {
   id: string;
   name: string;
   price: number;
   minAge: number | null;
   maxAge: number | null;
+  /** Absent: 'once' (the default). */
+  frequency?: SupplementFrequency | string;
 }
 
 export interface EligibilityRow {
@@ -404,7 +426,8 @@ export function eligibilityStatement<Extra = unknown>(name: string, extraColumns
       b.tax_percentage, b.min_age, b.max_age, pe.registration_opens_at, o.name as organization_name,
       o.time_zone, o.hold_minutes, o.roi_published_at, o.legal_mentions_published_at,
       (select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'price', x.price,
-          'minAge', x.min_age, 'maxAge', x.max_age) order by x.position, x.name), '[]'::json)
+          'minAge', x.min_age, 'maxAge', x.max_age, 'frequency', x.frequency) order by x.position, x.name),
+          '[]'::json)
         from blueprint_supplements x
         where x.organization_id = s.organization_id and x.blueprint_id = s.blueprint_id) as supplements,
       (select json_build_object('id', m.id, 'familyId', m.family_id, 'firstName', m.first_name,

@@ -10,7 +10,7 @@ import {
   type ReviewPage,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
-import { CREDIT_REASONS, insertCreditNote, participantInvoiceLine } from '../invoicing/invoice-lifecycle';
+import { CREDIT_REASONS, insertCreditNote, participantInvoiceCredits } from '../invoicing/invoice-lifecycle';
 import { createInvoicingService } from '../invoicing/invoicing.service';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -437,20 +437,21 @@ export function createParticipantsService(ctx: AppContext) {
         const view = await repository.findView(organizationId, id);
         if (!view || !managerReaches(auth, view)) throw new AppError('not_found');
         if (!LIVE.has(view.participant.status)) throw conflict(NOT_CANCELLABLE, 'id', 'status');
-        const owed = await participantInvoiceLine(ctx.db, organizationId, id);
-        if (owed && owed.orderPaid > 0) {
-          refundNoteId = (
-            await invoicing.createCreditNote(
-              auth,
-              {
-                invoiceId: owed.invoiceId,
-                reason: reason || CREDIT_REASONS.registrationCancelled[owed.locale],
-                invoiceLineIds: [owed.line.invoiceLineId!],
-                refund: true,
-              },
-              auth.locale,
-            )
-          ).id;
+        // The session's line, its per-session supplements, and a `once` supplement with the last
+        // registration of the member in that activity and period (per invoice).
+        for (const owed of await participantInvoiceCredits(ctx.db, organizationId, id)) {
+          if (owed.orderPaid <= 0) continue;
+          const { id: noteId } = await invoicing.createCreditNote(
+            auth,
+            {
+              invoiceId: owed.invoiceId,
+              reason: reason || CREDIT_REASONS.registrationCancelled[owed.locale],
+              invoiceLineIds: owed.lines.map((l) => l.invoiceLineId!),
+              refund: true,
+            },
+            auth.locale,
+          );
+          refundNoteId ??= noteId;
         }
       }
       const { freed, serviceId } = await ctx.db.transaction(async (tx) => {
@@ -472,19 +473,21 @@ export function createParticipantsService(ctx: AppContext) {
           reason: reason || null,
           now,
         });
-        // Nothing paid on its order: the family no longer owes this line of the invoice.
-        const owed = await participantInvoiceLine(tx, organizationId, id);
+        // Nothing paid on its order: the family no longer owes these lines of the invoice (the session,
+        // its per-session supplements, a `once` supplement with the last registration of the period).
         let creditNoteId = refundNoteId;
-        if (owed && owed.orderPaid === 0) {
-          ({ id: creditNoteId } = await insertCreditNote(tx, {
+        for (const owed of await participantInvoiceCredits(tx, organizationId, id)) {
+          if (owed.orderPaid !== 0) continue;
+          const { id: noteId } = await insertCreditNote(tx, {
             organizationId,
             invoiceId: owed.invoiceId,
             reason: reason || CREDIT_REASONS.registrationCancelled[owed.locale],
             issuedAt: now,
-            lines: [owed.line],
+            lines: owed.lines,
             createdByUserId: auth.userId,
             impersonatorUserId: auth.impersonatorUserId,
-          }));
+          });
+          creditNoteId ??= noteId;
         }
         // The family is told (by a manager's cancellation or its own), with the credit note when one
         // was issued; the job renders and sends the e-mail once.

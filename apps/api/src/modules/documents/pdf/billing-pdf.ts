@@ -3,6 +3,7 @@ import {
   PARTICIPANT_STATUSES,
   PAYMENT_PROVIDERS,
   REGISTRATION_STATUSES,
+  SUPPLEMENT_FREQUENCIES,
   formatDate,
   formatIban,
   formatMoney,
@@ -13,6 +14,7 @@ import {
   type Locale,
   type OrderDetail,
 } from '@inscrio/shared';
+import { includedTax } from '../../invoicing/invoice-lifecycle';
 import { pdfLabels, type PdfLabels } from './pdf-labels';
 import {
   CONTENT_WIDTH,
@@ -379,21 +381,39 @@ export async function renderOrderPdf(
         { label: t.status, value: REGISTRATION_STATUSES.label(order.status, locale) },
         { label: t.paymentMethod, value: PAYMENT_PROVIDERS.label(order.paymentProvider, locale) },
       ],
-      lines: order.lines.map((line) => ({
-        description: line.description,
-        details: [
-          ...line.supplements.map((supplement) => `+ ${supplement.name}${t.colon}${money(supplement.price)}`),
-          ...(line.participantStatus === 'cancelled'
-            ? [PARTICIPANT_STATUSES.label('cancelled', locale)]
-            : []),
-          ...(line.creditedAmount > 0 ? [`${t.credited}${t.colon}${money(-line.creditedAmount)}`] : []),
-        ],
-        quantity: 1,
-        unitPrice: line.unitPrice,
-        taxPercentage: line.taxPercentage,
-        totalAmount: line.totalAmount,
-        taxAmount: line.taxAmount,
-      })),
+      // Each supplement is a row of its own under its session (never folded into the session's price);
+      // the session's row carries what is left of the line's VAT, so the rows add up to the line.
+      lines: order.lines.flatMap((line) => {
+        const cancelled =
+          line.participantStatus === 'cancelled' ? [PARTICIPANT_STATUSES.label('cancelled', locale)] : [];
+        const supplements = line.supplements.map((supplement) => {
+          const frequency = SUPPLEMENT_FREQUENCIES.label(supplement.frequency, locale).toLowerCase();
+          return {
+            description: `+ ${supplement.name} (${frequency})`,
+            details: cancelled,
+            quantity: 1,
+            unitPrice: supplement.price,
+            taxPercentage: line.taxPercentage,
+            totalAmount: supplement.price,
+            taxAmount: includedTax(supplement.price, line.taxPercentage),
+          };
+        });
+        return [
+          {
+            description: line.description,
+            details: [
+              ...cancelled,
+              ...(line.creditedAmount > 0 ? [`${t.credited}${t.colon}${money(-line.creditedAmount)}`] : []),
+            ],
+            quantity: 1,
+            unitPrice: line.unitPrice,
+            taxPercentage: line.taxPercentage,
+            totalAmount: line.unitPrice,
+            taxAmount: line.taxAmount - supplements.reduce((sum, s) => sum + s.taxAmount, 0),
+          },
+          ...supplements,
+        ];
+      }),
       totalAmount: order.totalAmount,
       taxAmount: order.taxAmount,
       adjustments:

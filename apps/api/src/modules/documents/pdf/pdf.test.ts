@@ -337,7 +337,9 @@ describe('order PDF', () => {
     member: { id: `mbr_${id}`, firstName: child, lastName: 'Dupont' },
     service: session,
     unitPrice: 12_000,
-    supplements: [{ supplementId: 'sup_1', name: 'Bonnet de bain', price: 1_500 }],
+    supplements: [
+      { supplementId: 'sup_1', name: 'Bonnet de bain', price: 1_500, frequency: 'once' as const },
+    ],
     taxPercentage: 600,
     totalAmount: 13_500,
     taxAmount: 764,
@@ -380,8 +382,9 @@ describe('order PDF', () => {
     expect(text).toContain('N° ord_01jf3k8q2w7x');
     expect(text).toContain('Date de commande Statut Mode de paiement');
     expect(text).toContain('13/09/2026 Confirmée Virement bancaire');
-    expect(text).toContain('Natation — 01/10/2026 10:00 — Léa Dupont 1 120,00 € 6 % 127,36 € 135,00 €');
-    expect(text).toContain('+ Bonnet de bain : 15,00 €');
+    // The supplement is a row of its own, with its own amount; the session row keeps its own price.
+    expect(text).toContain('Natation — 01/10/2026 10:00 — Léa Dupont 1 120,00 € 6 % 113,21 € 120,00 €');
+    expect(text).toContain('+ Bonnet de bain (une fois par période) 1 15,00 € 6 % 14,15 € 15,00 €');
     expect(text).toContain('Annulée');
     expect(text).toContain('Total TVA 15,28 €');
     expect(text).toContain('Total TTC 270,00 €');

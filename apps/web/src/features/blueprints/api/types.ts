@@ -3,6 +3,8 @@
  * establishments.dto.ts, assets.dto.ts): only the fields these screens read.
  */
 
+import type { SupplementFrequency } from '@inscrio/shared';
+
 export interface BlueprintSupplement {
   id: string;
   name: string;
@@ -11,6 +13,7 @@ export interface BlueprintSupplement {
   /** Months. */
   minAge: number | null;
   maxAge: number | null;
+  frequency: SupplementFrequency;
 }
 
 interface BlueprintFields {

@@ -51,6 +51,7 @@ describe('the activity form model', () => {
         {
           id: null,
           name: 'Kimono',
+          frequency: 'once' as const,
           price: '25',
           minAge: '',
           minAgeUnit: 'years' as const,
@@ -99,7 +100,9 @@ describe('the activity form model', () => {
       archivedAt: null,
       createdAt: '',
       updatedAt: '',
-      supplements: [{ id: 'sup_1', name: 'Bonnet', price: 350, minAge: null, maxAge: 12 }],
+      supplements: [
+        { id: 'sup_1', name: 'Bonnet', price: 350, minAge: null, maxAge: 12, frequency: 'per-session' },
+      ],
     };
     const values = blueprintFormValues(blueprint, 'fr');
     // Shown in the units they were entered in: 6 months, 3 years; the bonnet up to 12 months.
@@ -113,7 +116,9 @@ describe('the activity form model', () => {
       colorCode: '#0EA5E9',
       minAge: 6,
       maxAge: 36,
-      supplements: [{ id: 'sup_1', name: 'Bonnet', price: 350, minAge: null, maxAge: 12 }],
+      supplements: [
+        { id: 'sup_1', name: 'Bonnet', price: 350, minAge: null, maxAge: 12, frequency: 'per-session' },
+      ],
     });
   });
 
@@ -130,6 +135,7 @@ describe('the activity form model', () => {
         {
           id: null,
           name: 'Matériel (6-8 ans)',
+          frequency: 'once' as const,
           price: '8',
           minAge: '6',
           minAgeUnit: 'years' as const,
@@ -139,6 +145,7 @@ describe('the activity form model', () => {
         {
           id: null,
           name: 'Bonnet',
+          frequency: 'once' as const,
           price: '3',
           minAge: '',
           minAgeUnit: 'years' as const,
@@ -187,6 +194,7 @@ describe('the activity form model', () => {
         {
           id: null,
           name: 'Bonnet',
+          frequency: 'once' as const,
           price: '3',
           minAge: '36',
           minAgeUnit: 'months' as const,

@@ -3,6 +3,7 @@ import {
   isYearAgeLimit,
   LOCATION_TYPES,
   type LocationType,
+  type SupplementFrequency,
   UNLIMITED_SEATS,
   VISIBILITIES,
   type Visibility,
@@ -28,6 +29,8 @@ export interface SupplementFormValues {
   /** An existing supplement (kept on update); absent for a new row. */
   id: string | null;
   name: string;
+  /** How often it is charged: once per participant, activity and period, or per session. */
+  frequency: SupplementFrequency;
   price: string;
   minAge: string;
   minAgeUnit: AgeUnit;
@@ -183,6 +186,7 @@ export function toBlueprintPayload(values: BlueprintFormValues) {
     supplements: values.supplements.map((supplement) => ({
       ...(supplement.id ? { id: supplement.id } : {}),
       name: supplement.name,
+      frequency: supplement.frequency,
       price: parseHundredths(supplement.price),
       minAge: ageLimitMonths(supplement.minAge, supplement.minAgeUnit),
       maxAge: ageLimitMonths(supplement.maxAge, supplement.maxAgeUnit),
@@ -247,6 +251,7 @@ export function blueprintFormValues(
     supplements: blueprint.supplements.map((supplement) => ({
       id: supplement.id,
       name: supplement.name,
+      frequency: supplement.frequency ?? 'once',
       price: hundredthsText(supplement.price, locale, true),
       ...ageFields(supplement),
     })),
@@ -283,6 +288,6 @@ export const FORM_FIELDS = [
 export function isFormField(field: string): boolean {
   return (
     (FORM_FIELDS as readonly string[]).includes(field) ||
-    /^supplements\.\d+\.(name|price|minAge|maxAge|id)$/.test(field)
+    /^supplements\.\d+\.(name|price|minAge|maxAge|frequency|id)$/.test(field)
   );
 }

@@ -11,6 +11,7 @@ import {
   formatSeats,
   LOCATION_TYPES,
   message,
+  SUPPLEMENT_FREQUENCIES,
   type UpdateBlueprintInput,
   updateBlueprintSchema,
 } from '@inscrio/shared';
@@ -387,7 +388,7 @@ export function BlueprintForm({
               return (
                 <li
                   key={field.id}
-                  className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
+                  className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
                 >
                   <TextField
                     label={t('supplements.name')}
@@ -401,6 +402,17 @@ export function BlueprintForm({
                     error={rowErrors?.price?.message}
                     {...register(`supplements.${index}.price`)}
                   />
+                  <SelectField
+                    label={t('supplements.frequency')}
+                    error={rowErrors?.frequency?.message}
+                    {...register(`supplements.${index}.frequency`)}
+                  >
+                    {SUPPLEMENT_FREQUENCIES.values.map((frequency) => (
+                      <option key={frequency} value={frequency}>
+                        {SUPPLEMENT_FREQUENCIES.label(frequency, locale)}
+                      </option>
+                    ))}
+                  </SelectField>
                   <AgeField
                     label={t('supplements.minAge')}
                     unitLabel={t('supplements.minAgeUnit')}
@@ -443,6 +455,7 @@ export function BlueprintForm({
             supplements.append({
               id: null,
               name: '',
+              frequency: 'once',
               price: '',
               minAge: '',
               minAgeUnit: 'years',

@@ -158,7 +158,9 @@ describe('the activity form', () => {
         'GET /api/blueprints/bp_new': () =>
           json(200, {
             ...CREATED,
-            supplements: [{ id: 'sup_1', name: 'Matériel', price: 800, minAge: 72, maxAge: 96 }],
+            supplements: [
+              { id: 'sup_1', name: 'Matériel', price: 800, minAge: 72, maxAge: 96, frequency: 'once' },
+            ],
           }),
         'GET /api/services': () => json(200, { items: [], total: 0, page: 1, pageSize: 8 }),
         'PATCH /api/blueprints/bp_new': () => json(200, CREATED),
@@ -201,6 +203,51 @@ describe('the activity form', () => {
       });
     },
   );
+
+  it('lets the manager choose how often each supplement is charged', { timeout: 20_000 }, async () => {
+    const withMeal: Blueprint = {
+      ...CREATED,
+      supplements: [
+        { id: 'sup_meal', name: 'Repas', price: 800, minAge: null, maxAge: null, frequency: 'per-session' },
+      ],
+    };
+    const server = fakeApi({
+      'GET /api/establishments': () => json(200, ESTABLISHMENTS),
+      'GET /api/blueprints/bp_new': () => json(200, withMeal),
+      'GET /api/services': () => json(200, { items: [], total: 0, page: 1, pageSize: 8 }),
+      'PATCH /api/blueprints/bp_new': () => json(200, withMeal),
+    });
+    const user = userEvent.setup();
+    renderAt('/managing/blueprints/bp_new');
+
+    const meal = (await screen.findByDisplayValue('Repas')).closest('li')!;
+    const mealFrequency = within(meal).getByLabelText('Fréquence');
+    expect(mealFrequency).toHaveDisplayValue('À chaque séance');
+    expect(
+      within(mealFrequency)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Une fois par période', 'À chaque séance']);
+
+    // A new supplement is charged once per period unless the manager says otherwise.
+    await user.click(screen.getByRole('button', { name: 'Ajouter un supplément' }));
+    const rows = screen.getAllByLabelText('Nom du supplément').map((input) => input.closest('li')!);
+    const tshirt = rows[1]!;
+    expect(within(tshirt).getByLabelText('Fréquence')).toHaveDisplayValue('Une fois par période');
+    await user.type(within(tshirt).getByLabelText('Nom du supplément'), 'T-shirt du club');
+    await user.type(within(tshirt).getByLabelText('Prix'), '15');
+    await user.selectOptions(mealFrequency, 'Une fois par période');
+    await user.selectOptions(mealFrequency, 'À chaque séance');
+    await user.click(screen.getAllByRole('button', { name: 'Enregistrer' })[0]!);
+
+    await vi.waitFor(() => expect(server.callsTo('PATCH /api/blueprints/bp_new')).toHaveLength(1));
+    expect(server.callsTo('PATCH /api/blueprints/bp_new')[0]?.body).toMatchObject({
+      supplements: [
+        { id: 'sup_meal', name: 'Repas', price: 800, frequency: 'per-session' },
+        { name: 'T-shirt du club', price: 1500, frequency: 'once' },
+      ],
+    });
+  });
 
   it('says the update failed and puts the API field messages under their fields', async () => {
     fakeApi({

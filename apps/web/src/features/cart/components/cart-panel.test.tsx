@@ -26,7 +26,7 @@ function item(overrides: Partial<CartItem> = {}, minutesLeft = 12): CartItem {
       status: 'confirmed',
     },
     unitPrice: 900,
-    supplements: [{ supplementId: 'sup_1', name: 'Costume du spectacle', price: 2500 }],
+    supplements: [{ supplementId: 'sup_1', name: 'Costume du spectacle', price: 2500, frequency: 'once' }],
     taxPercentage: 600,
     totalAmount: 3400,
     taxAmount: 192,

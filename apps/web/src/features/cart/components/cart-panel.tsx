@@ -5,6 +5,7 @@ import {
   formatMoney,
   formatPercent,
   type PaymentProvider,
+  SUPPLEMENT_FREQUENCIES,
 } from '@inscrio/shared';
 import { Clock, ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -111,7 +112,12 @@ function CartLine({ item, onRemove, removing }: { item: CartItem; onRemove: () =
         </div>
         {item.supplements.map((supplement) => (
           <div key={supplement.supplementId} className="flex justify-between gap-3">
-            <dt>+ {supplement.name}</dt>
+            <dt>
+              + {supplement.name}{' '}
+              <span className="text-slate-500" data-supplement-frequency="">
+                ({SUPPLEMENT_FREQUENCIES.label(supplement.frequency, locale).toLowerCase()})
+              </span>
+            </dt>
             <dd className="tabular-nums">{formatMoney(supplement.price, locale)}</dd>
           </div>
         ))}

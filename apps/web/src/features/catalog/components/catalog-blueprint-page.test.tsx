@@ -50,6 +50,8 @@ describe("an activity's page", () => {
 
     const supplements = screen.getByText('Costume du spectacle').closest('ul') as HTMLElement;
     expect(within(supplements).getByText('+ 25,00 €')).toBeInTheDocument();
+    // How often each is charged (both once per period here).
+    expect(within(supplements).getAllByText('Une fois par période')).toHaveLength(2);
     expect(within(supplements).getByText('Pour tous les âges')).toBeInTheDocument();
     expect(within(supplements).getByText('Entre 6 ans et 8 ans')).toBeInTheDocument();
 

@@ -6,6 +6,7 @@ import {
   formatPercent,
   formatSeats,
   LOCATION_TYPES,
+  SUPPLEMENT_FREQUENCIES,
   UNLIMITED_SEATS,
 } from '@inscrio/shared';
 import { ArrowLeft, CalendarX2, Globe, MapPin, MessageSquareMore } from 'lucide-react';
@@ -337,6 +338,9 @@ export function CatalogBlueprintPage() {
                           {supplement.minAge || supplement.maxAge
                             ? ageRestrictionText(supplement.minAge, supplement.maxAge, locale)
                             : t('detail.supplements.everyone')}
+                        </p>
+                        <p className="text-xs text-slate-500" data-supplement-frequency="">
+                          {SUPPLEMENT_FREQUENCIES.label(supplement.frequency, locale)}
                         </p>
                       </div>
                       <span className="shrink-0 text-sm font-semibold text-slate-900">

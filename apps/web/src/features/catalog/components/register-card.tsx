@@ -9,6 +9,7 @@ import {
   type ParticipantDto,
   type Refusal,
   type ReviewReason,
+  SUPPLEMENT_FREQUENCIES,
 } from '@inscrio/shared';
 import { CircleCheck, CircleX, Hourglass, Send, ShoppingCart, UserPlus } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -727,7 +728,12 @@ export function RegisterCard({
                         setSupplementIds(toggle(supplementIds, supplement.id, event.target.checked))
                       }
                     />
-                    <span className="min-w-0 flex-1 font-medium text-slate-900">{supplement.name}</span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block font-medium text-slate-900">{supplement.name}</span>
+                      <span className="block text-xs text-slate-500">
+                        {SUPPLEMENT_FREQUENCIES.label(supplement.frequency, locale)}
+                      </span>
+                    </span>
                     <span className="shrink-0 font-semibold text-slate-900">
                       + {formatMoney(supplement.price, locale)}
                     </span>

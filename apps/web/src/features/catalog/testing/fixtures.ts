@@ -23,7 +23,9 @@ export function catalogItem(overrides: Partial<CatalogItem> = {}): CatalogItem {
     establishment: { id: 'est_default', name: 'Complexe sportif principal' },
     // 16:00 UTC is 17:00 in Brussels in November.
     nextSessions: [{ id: 'svc_1', startDateTime: '2026-11-24T16:00:00.000Z', freeSeats: 0 }],
-    supplements: [{ id: 'sup_1', name: 'Costume', price: 2500, minAge: null, maxAge: null }],
+    supplements: [
+      { id: 'sup_1', name: 'Costume', price: 2500, minAge: null, maxAge: null, frequency: 'once' },
+    ],
     ...overrides,
   };
 }
@@ -34,8 +36,15 @@ export function catalogDetail(overrides: Partial<CatalogDetail> = {}): CatalogDe
   return {
     ...catalogItem(),
     supplements: [
-      { id: 'sup_1', name: 'Costume du spectacle', price: 2500, minAge: null, maxAge: null },
-      { id: 'sup_2', name: 'Matériel', price: 800, minAge: 72, maxAge: 96 },
+      {
+        id: 'sup_1',
+        name: 'Costume du spectacle',
+        price: 2500,
+        minAge: null,
+        maxAge: null,
+        frequency: 'once',
+      },
+      { id: 'sup_2', name: 'Matériel', price: 800, minAge: 72, maxAge: 96, frequency: 'once' },
     ],
     sessions: [
       {

@@ -8,6 +8,7 @@ import {
   participantBadgeVariant,
   PAYMENT_PROVIDERS,
   type PaymentDto,
+  SUPPLEMENT_FREQUENCIES,
 } from '@inscrio/shared';
 import { Ban, CircleCheck, CreditCard, HandCoins, LoaderCircle, ReceiptText } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -177,7 +178,12 @@ function Lines({ order }: { order: OrderDetail }) {
                   <Money cents={line.unitPrice} />
                 </dd>
                 {line.supplements.map((supplement) => (
-                  <Supplement key={supplement.supplementId} name={supplement.name} price={supplement.price} />
+                  <Supplement
+                    key={supplement.supplementId}
+                    name={supplement.name}
+                    price={supplement.price}
+                    frequency={SUPPLEMENT_FREQUENCIES.label(supplement.frequency, locale)}
+                  />
                 ))}
                 <dt>{t('detail.vat', { rate: formatPercent(line.taxPercentage, locale) })}</dt>
                 <dd className="text-right">
@@ -210,10 +216,13 @@ function Lines({ order }: { order: OrderDetail }) {
   );
 }
 
-function Supplement({ name, price }: { name: string; price: number }) {
+/** A supplement, its own row with its own amount, and how often it is charged. */
+function Supplement({ name, price, frequency }: { name: string; price: number; frequency: string }) {
   return (
     <>
-      <dt>+ {name}</dt>
+      <dt>
+        + {name} <span className="text-slate-500">({frequency.toLowerCase()})</span>
+      </dt>
       <dd className="text-right">
         <Money cents={price} />
       </dd>
