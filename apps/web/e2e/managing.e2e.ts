@@ -116,9 +116,10 @@ describe.skipIf(!browserAvailable)('a manager sets up an activity, its sessions 
     await page.getByLabel('Durée', { exact: true }).fill('90');
     await page.getByLabel('Nombre de places').fill('12');
     await page.getByLabel('Lieu (facultatif)').fill('Dojo');
-    await page.getByLabel('Âge minimum (facultatif)').fill('72');
-    await page.getByLabel('Âge maximum (facultatif)').fill('144');
+    await page.getByLabel('Âge minimum (facultatif)').fill('6');
+    await page.getByLabel('Âge maximum (facultatif)').fill('12');
     await page.getByText('Entre 6 ans et 12 ans').waitFor();
+    await page.getByText("Inclus : jusqu'à la veille de ses 13 ans.").waitFor();
     await colour.fill('#16A34A');
     await page.getByRole('button', { name: 'Ajouter un supplément' }).click();
     await page.getByLabel('Nom du supplément').fill('Kimono');

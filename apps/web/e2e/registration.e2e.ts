@@ -57,6 +57,12 @@ describe.skipIf(!browserAvailable)('registering, the cart and an offline order (
     const tom = form.locator('[data-member-option]', { hasText: 'Tom' });
     await expect.poll(() => lea.textContent()).toContain('10 ans');
     await expect.poll(() => tom.textContent()).toContain('7 ans');
+    // Tom is marked before anything is sent, with his age on the sessions' dates and a way to ask.
+    await expect
+      .poll(() => tom.locator('[data-age-fit="too-young"]').textContent())
+      .toBe('Trop jeune (7 ans)');
+    expect(await lea.locator('[data-age-fit]').count()).toBe(0);
+    expect(await tom.locator('[data-age-request]').textContent()).toBe("Demander une dérogation d'âge");
     await lea.locator('input').check();
     await tom.locator('input').check();
     await snap(page, 'registration-form-phone');

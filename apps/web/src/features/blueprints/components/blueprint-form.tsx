@@ -388,7 +388,7 @@ export function BlueprintForm({
               return (
                 <li
                   key={field.id}
-                  className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
+                  className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-3 sm:items-start"
                 >
                   <TextField
                     label={t('supplements.name')}

@@ -156,95 +156,165 @@ describe('registering from an activity page', () => {
     });
   }
 
-  it('adds the chosen sessions for the chosen members, and shows each refusal with what may be asked', async () => {
-    const api = routes({
-      'POST /api/cart/items': () => {
-        const added = [cartItem(lea.id, 'svc_a'), cartItem(lea.id, 'svc_b')];
-        return json(200, {
-          added,
-          refused: ['svc_a', 'svc_b'].map((serviceId) => ({
-            serviceId,
-            memberId: tom.id,
-            reason: 'too-young',
-            message: "Tom n'a pas l'âge requis pour cette activité (entre 8 ans et 14 ans).",
-            canRequest: 'age',
-          })),
-          cart: {
-            items: added,
-            totalAmount: 1800,
-            taxAmount: 0,
-            holdExpiresAt: added[0]!.holdExpiresAt,
-            paymentProviders: ['offline'],
-          },
-        });
-      },
-      'POST /api/registrations/requests': () => json(201, {}),
-    });
-    renderDetail();
-    const card = (
-      await screen.findByText('Choisissez les séances, puis les membres de votre famille qui y participent.')
-    ).closest('[data-register]') as HTMLElement;
+  it(
+    'adds the chosen sessions for the chosen members, and shows each refusal with what may be asked',
+    { timeout: 30_000 },
+    async () => {
+      const api = routes({
+        'POST /api/cart/items': () => {
+          const added = [cartItem(lea.id, 'svc_a'), cartItem(lea.id, 'svc_b')];
+          return json(200, {
+            added,
+            refused: ['svc_a', 'svc_b'].map((serviceId) => ({
+              serviceId,
+              memberId: tom.id,
+              reason: 'too-young',
+              message: "Tom n'a pas l'âge requis pour cette activité (entre 8 ans et 14 ans).",
+              canRequest: 'age',
+            })),
+            cart: {
+              items: added,
+              totalAmount: 1800,
+              taxAmount: 0,
+              holdExpiresAt: added[0]!.holdExpiresAt,
+              paymentProviders: ['offline'],
+            },
+          });
+        },
+        'POST /api/registrations/requests': () => json(201, {}),
+      });
+      renderDetail();
+      const card = (
+        await screen.findByText(
+          'Choisissez les séances, puis les membres de votre famille qui y participent.',
+        )
+      ).closest('[data-register]') as HTMLElement;
 
-    // Nothing chosen: the form says what is missing and sends nothing.
-    await userEvent.click(within(card).getByRole('button', { name: 'Ajouter au panier' }));
-    expect(within(card).getByText('Choisissez au moins une séance.')).toBeInTheDocument();
-    expect(within(card).getByText('Choisissez au moins un participant.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/cart/items')).toHaveLength(0);
+      // Nothing chosen: the form says what is missing and sends nothing.
+      await userEvent.click(within(card).getByRole('button', { name: 'Ajouter au panier' }));
+      expect(within(card).getByText('Choisissez au moins une séance.')).toBeInTheDocument();
+      expect(within(card).getByText('Choisissez au moins un participant.')).toBeInTheDocument();
+      expect(api.callsTo('POST /api/cart/items')).toHaveLength(0);
 
-    // The members with their age; the full session says so and offers its waiting list.
-    expect(await within(card).findByText('10 ans')).toBeInTheDocument();
-    expect(within(card).getByText('7 ans')).toBeInTheDocument();
-    const full = card.querySelector('[data-register-session="svc_full"]') as HTMLElement;
-    expect(within(full).getByText('Complet')).toBeInTheDocument();
-    expect(within(full).getByRole('checkbox')).toBeDisabled();
-    expect(within(full).getByRole('button', { name: "Rejoindre la liste d'attente" })).toBeInTheDocument();
-    expect(within(card).getByText('Automne')).toBeInTheDocument();
+      // The members with their age; the full session says so and offers its waiting list.
+      expect(await within(card).findByText('10 ans')).toBeInTheDocument();
+      expect(within(card).getByText('7 ans')).toBeInTheDocument();
+      const full = card.querySelector('[data-register-session="svc_full"]') as HTMLElement;
+      expect(within(full).getByText('Complet')).toBeInTheDocument();
+      expect(within(full).getByRole('checkbox')).toBeDisabled();
+      expect(within(full).getByRole('button', { name: "Rejoindre la liste d'attente" })).toBeInTheDocument();
+      expect(within(card).getByText('Automne')).toBeInTheDocument();
 
-    await userEvent.click(within(card).getByLabelText('Toutes les séances de la période'));
-    await userEvent.click(within(card).getByRole('checkbox', { name: /Léa Peeters/ }));
-    await userEvent.click(within(card).getByRole('checkbox', { name: /Tom Peeters/ }));
-    await userEvent.click(within(card).getByRole('checkbox', { name: /Costume du spectacle/ }));
-    await userEvent.click(within(card).getByRole('button', { name: 'Ajouter au panier' }));
+      await userEvent.click(within(card).getByLabelText('Toutes les séances de la période'));
+      await userEvent.click(within(card).getByRole('checkbox', { name: /Léa Peeters/ }));
+      await userEvent.click(within(card).getByRole('checkbox', { name: /Tom Peeters/ }));
+      await userEvent.click(within(card).getByRole('checkbox', { name: /Costume du spectacle/ }));
+      await userEvent.click(within(card).getByRole('button', { name: 'Ajouter au panier' }));
 
-    expect(await within(card).findByText('2 inscriptions ajoutées au panier')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/cart/items')[0]?.body).toEqual({
-      blueprintId: 'bp_dance',
-      periodId: 'per_1',
-      memberIds: ['mbr_lea', 'mbr_tom'],
-      supplementIds: ['sup_1'],
-    });
-    const refusals = card.querySelectorAll<HTMLElement>('[data-refusal="too-young"]');
-    expect(refusals).toHaveLength(2);
-    expect(refusals[0]).toHaveTextContent(
-      "Tom n'a pas l'âge requis pour cette activité (entre 8 ans et 14 ans).",
-    );
+      expect(await within(card).findByText('2 inscriptions ajoutées au panier')).toBeInTheDocument();
+      expect(api.callsTo('POST /api/cart/items')[0]?.body).toEqual({
+        blueprintId: 'bp_dance',
+        periodId: 'per_1',
+        memberIds: ['mbr_lea', 'mbr_tom'],
+        supplementIds: ['sup_1'],
+      });
+      const refusals = card.querySelectorAll<HTMLElement>('[data-refusal="too-young"]');
+      expect(refusals).toHaveLength(2);
+      expect(refusals[0]).toHaveTextContent(
+        "Tom n'a pas l'âge requis pour cette activité (entre 8 ans et 14 ans).",
+      );
 
-    // Asking for an exception: a note, then the request waits 'A traiter'.
-    await userEvent.click(
-      within(refusals[0]!).getByRole('button', { name: "Demander une dérogation d'âge" }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: "Demander une dérogation d'âge" });
-    await userEvent.type(
-      within(dialog).getByLabelText('Message au club (facultatif)'),
-      'Il a presque 8 ans.',
-    );
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
-    expect(await within(dialog).findByText('Demande envoyée')).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('« A traiter »');
-    expect(api.callsTo('POST /api/registrations/requests')[0]?.body).toEqual({
-      serviceId: 'svc_a',
-      memberId: 'mbr_tom',
-      reason: 'age',
-      note: 'Il a presque 8 ans.',
-    });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Terminé' }));
-    expect(within(refusals[0]!).getByText('Demande envoyée au club')).toBeInTheDocument();
-    expect(within(refusals[0]!).getByText('A traiter')).toBeInTheDocument();
-    // The other refusal may still be asked for.
-    expect(
-      within(refusals[1]!).getByRole('button', { name: "Demander une dérogation d'âge" }),
-    ).toBeInTheDocument();
-  });
+      // Asking for an exception: a note, then the request waits 'A traiter'.
+      await userEvent.click(
+        within(refusals[0]!).getByRole('button', { name: "Demander une dérogation d'âge" }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: "Demander une dérogation d'âge" });
+      await userEvent.type(
+        within(dialog).getByLabelText('Message au club (facultatif)'),
+        'Il a presque 8 ans.',
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
+      expect(await within(dialog).findByText('Demande envoyée')).toBeInTheDocument();
+      expect(dialog).toHaveTextContent('« A traiter »');
+      expect(api.callsTo('POST /api/registrations/requests')[0]?.body).toEqual({
+        serviceId: 'svc_a',
+        memberId: 'mbr_tom',
+        reason: 'age',
+        note: 'Il a presque 8 ans.',
+      });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Terminé' }));
+      expect(within(refusals[0]!).getByText('Demande envoyée au club')).toBeInTheDocument();
+      expect(within(refusals[0]!).getByText('A traiter')).toBeInTheDocument();
+      // The other refusal may still be asked for.
+      expect(
+        within(refusals[1]!).getByRole('button', { name: "Demander une dérogation d'âge" }),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it(
+    'marks a child outside the age range beside their name, and asks the club for an exception from there',
+    { timeout: 30_000 },
+    async () => {
+      // 14 years and 2 months: still in « entre 8 ans et 14 ans » (the 14th year is included).
+      const now = new Date();
+      const zoe = {
+        id: 'mbr_zoe',
+        firstName: 'Zoé',
+        lastName: 'Peeters',
+        gender: 'F',
+        birthdate: new Date(Date.UTC(now.getUTCFullYear() - 14, now.getUTCMonth() - 2, 1))
+          .toISOString()
+          .slice(0, 10),
+      };
+      const api = routes({
+        'GET /api/me/delegated': () =>
+          json(200, { items: [lea, tom, zoe], total: 3, page: 1, pageSize: 100 }),
+        'POST /api/registrations/requests': () => json(201, {}),
+      });
+      renderDetail();
+      const card = (
+        await screen.findByText(
+          'Choisissez les séances, puis les membres de votre famille qui y participent.',
+        )
+      ).closest('[data-register]') as HTMLElement;
+
+      const option = (id: string) => card.querySelector(`[data-member-option="${id}"]`) as HTMLElement;
+      // Tom (7 years) is marked before anything is sent; Léa (10) and Zoé (14) fit.
+      expect(await within(card).findByText('Trop jeune (7 ans)')).toBeInTheDocument();
+      expect(option(tom.id).querySelector('[data-age-fit="too-young"]')).not.toBeNull();
+      expect(option(lea.id).querySelector('[data-age-fit]')).toBeNull();
+      expect(option(zoe.id).querySelector('[data-age-fit]')).toBeNull();
+      expect(
+        within(option(tom.id)).getByText(
+          'Choisissez les séances : vous pourrez demander une dérogation au club.',
+        ),
+      ).toBeInTheDocument();
+
+      // He can still be ticked; with two sessions chosen, the exception is asked for both at once.
+      await userEvent.click(within(card).getByRole('checkbox', { name: /Tom Peeters/ }));
+      for (const id of ['svc_a', 'svc_b']) {
+        const session = card.querySelector(`[data-register-session="${id}"]`) as HTMLElement;
+        await userEvent.click(within(session).getByRole('checkbox'));
+      }
+      await userEvent.click(
+        within(option(tom.id)).getByRole('button', { name: "Demander une dérogation d'âge" }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: "Demander une dérogation d'âge" });
+      expect(dialog).toHaveTextContent(
+        "Le club examinera votre demande pour les 2 séances où l'âge ne correspond pas",
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
+      expect(await within(dialog).findByText('Demande envoyée')).toBeInTheDocument();
+      expect(api.callsTo('POST /api/registrations/requests').map((call) => call.body)).toEqual([
+        { serviceId: 'svc_a', memberId: 'mbr_tom', reason: 'age' },
+        { serviceId: 'svc_b', memberId: 'mbr_tom', reason: 'age' },
+      ]);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Terminé' }));
+      expect(within(option(tom.id)).getByText('Demande envoyée au club')).toBeInTheDocument();
+      expect(api.callsTo('POST /api/cart/items')).toHaveLength(0);
+    },
+  );
 
   it('offers the waiting list of a full session and the private activity request', async () => {
     const api = routes({

@@ -4,6 +4,7 @@ import {
   addToCartSchema,
   type CatalogDetail,
   displayName,
+  formatAge,
   formatMoney,
   PARTICIPANT_STATUSES,
   type ParticipantDto,
@@ -11,7 +12,7 @@ import {
   type ReviewReason,
   SUPPLEMENT_FREQUENCIES,
 } from '@inscrio/shared';
-import { CircleCheck, CircleX, Hourglass, Send, ShoppingCart, UserPlus } from 'lucide-react';
+import { CircleCheck, CircleX, Hourglass, Send, ShoppingCart, TriangleAlert, UserPlus } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,7 @@ import { requestRegistration, useRequestRegistration } from '../api/request-regi
 import { useActivityRegistrations } from '../api/get-activity-registrations';
 import { type FamilyMember, useFamilyMembers } from '../hooks/use-family-members';
 import { useTimeZone } from '@/lib/use-time-zone';
+import { type AgeFit, memberAgeFit } from '../utils/member-age-fit';
 
 type Session = CatalogDetail['sessions'][number];
 
@@ -91,6 +93,7 @@ function Step({ number, title, children }: { number: number; title: string; chil
 function RequestDialog({
   reason,
   serviceId,
+  serviceIds,
   sessionLabel,
   members,
   onClose,
@@ -98,6 +101,8 @@ function RequestDialog({
 }: {
   reason: ReviewReason;
   serviceId: string;
+  /** Several sessions asked at once (an age exception for the sessions a child does not fit); default [serviceId]. */
+  serviceIds?: string[];
   sessionLabel: string;
   members: { id: string; name: string }[];
   onClose: () => void;
@@ -122,8 +127,15 @@ function RequestDialog({
     }
     const ids = [...chosen];
     try {
-      for (const memberId of ids) {
-        await request.mutateAsync({ serviceId, memberId, reason, note: note.trim() || undefined });
+      for (const sessionId of serviceIds ?? [serviceId]) {
+        for (const memberId of ids) {
+          await request.mutateAsync({
+            serviceId: sessionId,
+            memberId,
+            reason,
+            note: note.trim() || undefined,
+          });
+        }
       }
       setSent(true);
       onSent(ids);
@@ -137,7 +149,13 @@ function RequestDialog({
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={t(`register.request.${reason}.title`)}
-      description={sent ? undefined : t(`register.request.${reason}.text`, { session: sessionLabel })}
+      description={
+        sent
+          ? undefined
+          : serviceIds && serviceIds.length > 1
+            ? t('register.request.textMany', { count: serviceIds.length, session: sessionLabel })
+            : t(`register.request.${reason}.text`, { session: sessionLabel })
+      }
       footer={
         sent ? (
           <Button onClick={onClose}>{t('register.request.close')}</Button>
@@ -204,6 +222,7 @@ function RequestDialog({
 interface OpenRequest {
   reason: ReviewReason;
   serviceId: string;
+  serviceIds?: string[];
   sessionLabel: string;
   members: { id: string; name: string }[];
 }
@@ -430,6 +449,19 @@ export function RegisterCard({
   // A request carries no supplement: the club settles the price when it accepts.
   const optional = asking ? [] : activity.supplements.filter((s) => !s.minAge && !s.maxAge);
 
+  // The sessions the age marks speak of: those chosen, or before any choice the upcoming ones.
+  const ageSessions = useMemo(() => {
+    const chosen =
+      periodId !== null
+        ? bookable.filter((s) => s.periodId === periodId)
+        : bookable.filter((s) => sessionIds.has(s.id));
+    const sessions = (chosen.length > 0 ? chosen : bookable).map((s) => ({
+      id: s.id,
+      day: formatPattern(new Date(s.startDateTime), 'yyyy-MM-dd', timeZone, 'fr'),
+    }));
+    return { sessions, chosen: chosen.length > 0 };
+  }, [bookable, periodId, sessionIds, timeZone]);
+
   // Sessions by period, in date order; a period with one session needs no « toutes les séances ».
   const groups = useMemo(() => {
     const byPeriod = new Map<string | null, Session[]>();
@@ -439,6 +471,20 @@ export function RegisterCard({
     return [...byPeriod.entries()].map(([id, sessions]) => ({ id, sessions }));
   }, [bookable]);
   const periodName = (id: string) => periods.data?.find((p) => p.id === id)?.name ?? t('register.period');
+
+  /** « Trop jeune (4 ans) », « Trop âgée (13 ans) pour 2 séances sur 10 », « Date de naissance inconnue ». */
+  const ageFitText = (fit: AgeFit, gender: string | null) => {
+    if (fit.kind === 'unknown') return t('register.ageFit.unknown');
+    const side =
+      fit.kind === 'too-young'
+        ? t('register.ageFit.tooYoung', { age: formatAge(fit.ageMonths, locale) })
+        : t(`register.ageFit.tooOld${gender === 'F' ? 'F' : gender === 'M' ? 'M' : ''}`, {
+            age: formatAge(fit.ageMonths, locale),
+          });
+    return fit.serviceIds.length < fit.total
+      ? `${side} ${t('register.ageFit.some', { count: fit.serviceIds.length, total: fit.total })}`
+      : side;
+  };
 
   const nameOf = (memberId: string) => {
     const member = members.find((m) => m.id === memberId);
@@ -556,29 +602,72 @@ export function RegisterCard({
       <div className="grid gap-2 sm:grid-cols-2" data-members="">
         {members.map((member) => {
           const age = ageText(member.birthdate, today, locale);
+          const fit = memberAgeFit(member.birthdate, ageSessions.sessions, activity.minAge, activity.maxAge);
+          const asked = fit !== null && fit.serviceIds.every((id) => requested.has(pairKey(id, member.id)));
           return (
-            <label
+            <div
               key={member.id}
               className={cn(
-                'flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-2.5 text-sm transition-colors',
+                'rounded-xl border text-sm transition-colors',
                 memberIds.has(member.id)
                   ? 'border-brand-600 bg-brand-50'
                   : 'border-slate-200 hover:bg-slate-50',
               )}
               data-member-option={member.id}
             >
-              <Checkbox
-                checked={memberIds.has(member.id)}
-                onChange={(event) => {
-                  setMemberIds(toggle(memberIds, member.id, event.target.checked));
-                  setErrors((e) => ({ ...e, members: undefined }));
-                }}
-              />
-              <span className="min-w-0">
-                <span className="block font-medium text-slate-900">{memberName(member, locale)}</span>
-                {age ? <span className="block text-xs text-slate-500">{age}</span> : null}
-              </span>
-            </label>
+              <label className="flex cursor-pointer items-center gap-3 px-3 py-2.5">
+                <Checkbox
+                  checked={memberIds.has(member.id)}
+                  onChange={(event) => {
+                    setMemberIds(toggle(memberIds, member.id, event.target.checked));
+                    setErrors((e) => ({ ...e, members: undefined }));
+                  }}
+                />
+                <span className="min-w-0">
+                  <span className="block font-medium text-slate-900">{memberName(member, locale)}</span>
+                  {age ? <span className="block text-xs text-slate-500">{age}</span> : null}
+                  {fit ? (
+                    <span
+                      className="mt-0.5 flex items-start gap-1 text-xs font-medium text-amber-800"
+                      data-age-fit={fit.kind}
+                    >
+                      <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                      {ageFitText(fit, member.gender ?? null)}
+                    </span>
+                  ) : null}
+                </span>
+              </label>
+              {fit ? (
+                <div className="border-t border-slate-200/70 px-3 py-2 text-xs text-slate-600">
+                  {asked ? (
+                    <span className="flex items-center gap-1.5 text-pink-900" data-age-request-pending="">
+                      <Hourglass className="size-3.5" aria-hidden="true" />
+                      {t('register.request.pending')}
+                    </span>
+                  ) : ageSessions.chosen ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="h-7 px-2 text-brand-700"
+                      onClick={() =>
+                        setOpenRequest({
+                          reason: 'age',
+                          serviceId: fit.serviceIds[0]!,
+                          serviceIds: fit.serviceIds,
+                          sessionLabel: sessionLabelOf(fit.serviceIds[0]!),
+                          members: [{ id: member.id, name: memberName(member, locale) }],
+                        })
+                      }
+                      data-age-request={member.id}
+                    >
+                      {t('register.request.age.action')}
+                    </Button>
+                  ) : (
+                    <span>{t('register.ageFit.chooseFirst')}</span>
+                  )}
+                </div>
+              ) : null}
+            </div>
           );
         })}
       </div>
@@ -819,7 +908,9 @@ export function RegisterCard({
           onClose={() => setOpenRequest(null)}
           onSent={(ids) => {
             const next = new Set(requested);
-            for (const id of ids) next.add(pairKey(openRequest.serviceId, id));
+            for (const serviceId of openRequest.serviceIds ?? [openRequest.serviceId]) {
+              for (const id of ids) next.add(pairKey(serviceId, id));
+            }
             setRequested(next);
           }}
         />

@@ -6,6 +6,8 @@ export interface FamilyMember {
   firstName: string | null;
   lastName: string | null;
   birthdate: string | null;
+  /** 'M', 'F' or 'O' when known: words a mark (« Trop âgée »). */
+  gender?: string | null;
 }
 
 const NONE: readonly FamilyMember[] = Object.freeze([]);
