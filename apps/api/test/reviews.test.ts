@@ -160,6 +160,19 @@ describe('the managers’ answer', () => {
       ageRequest.memberAgeMonths < (ageRequest.minAge ?? 0) ||
         (ageRequest.maxAge !== null && ageRequest.memberAgeMonths > ageRequest.maxAge),
     ).toBe(true);
+    // And who to reach: the family's account holder, with e-mail and phone.
+    const families: Record<string, string> = {
+      [f.families.parent]: f.emails.parent,
+      [f.families.parent2]: f.emails.parent2,
+      [f.families.parent3]: f.emails.parent3,
+    };
+    for (const item of r.json().items as { familyId: string; familyContact: Record<string, unknown> }[]) {
+      expect(item.familyContact).toEqual({
+        name: expect.stringMatching(/\S/),
+        email: families[item.familyId],
+        phone: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
+      });
+    }
     expect((await f.call('estManager', 'GET', '/api/reviews')).json().total).toBe(0);
     for (const who of ['parent', 'holder'] as const) {
       expect((await f.call(who, 'GET', '/api/reviews')).statusCode).toBe(403);

@@ -477,6 +477,10 @@ export const reviewItemSchema = participantDtoSchema.extend({
   /** The activity's limits in months (null: none). */
   minAge: z.number().int().nullable(),
   maxAge: z.number().int().nullable(),
+  /** Who to reach in the family (its first account holder): null when the family has no account. */
+  familyContact: z
+    .object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })
+    .nullable(),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
