@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blueprints } from '../src/db/schema';
+import { blueprints, blueprintSupplements } from '../src/db/schema';
 import { releaseExpiredHolds } from '../src/modules/registrations/holds.job';
 import {
   auditTypes,
@@ -285,6 +285,41 @@ describe('the managers’ answer', () => {
     // « avant le » the session's own start, never a later date.
     const [, startText] = /séance Pilates test du (\S+ \S+) a été acceptée/.exec(mail.text)!;
     expect(mail.text).toContain(`avant le ${startText}, puis finalisez la commande`);
+  });
+
+  it('an accepted request keeps the supplements chosen with it, charged in the cart', async () => {
+    await t.db.insert(blueprintSupplements).values({
+      organizationId: ORG,
+      id: 'sup_r_tshirt',
+      blueprintId: BP.adults,
+      name: 'T-shirt du club',
+      price: 1500,
+      position: 0,
+    });
+    const s = await session(BP.adults, { daysAhead: 25, maxSeats: 2 });
+    const r = await ask('parent3', {
+      serviceId: s,
+      memberId: f.members.noe,
+      reason: 'age',
+      supplementIds: ['sup_r_tshirt'],
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const p = r.json() as Participant;
+    expect((await decide('manager', p.id, { decision: 'accept' })).statusCode).toBe(200);
+    const taken = await f.call('parent3', 'POST', `/api/me/registrations/${p.id}/accept`);
+    expect(taken.statusCode, taken.body).toBe(200);
+    const cart = (await f.call('parent3', 'GET', '/api/cart')).json() as {
+      items: {
+        participantId: string;
+        price: number;
+        supplements: { name: string; price: number }[];
+        totalAmount: number;
+      }[];
+    };
+    const line = cart.items.find((i) => i.participantId === p.id)!;
+    expect(line.supplements).toEqual([expect.objectContaining({ name: 'T-shirt du club', price: 1500 })]);
+    expect(line.totalAmount).toBe(line.unitPrice + 1500);
+    await f.call('parent3', 'DELETE', `/api/cart/items/${p.id}`);
   });
 
   it('answers 404 outside the manager’s reach, 403 to others, 400 for bad input', async () => {

@@ -101,6 +101,11 @@ export const registrationRequestSchema = (locale: Locale) =>
       .trim()
       .max(1000, { error: message('format', locale) })
       .optional(),
+    /** Optional supplements chosen with the request: kept when it is accepted (and charged at checkout). */
+    supplementIds: z
+      .array(entityIdField(locale))
+      .max(20, { error: message('format', locale) })
+      .optional(),
   });
 export type RegistrationRequestInput = z.infer<ReturnType<typeof registrationRequestSchema>>;
 
