@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blueprints } from '../src/db/schema';
+import { blueprints, blueprintSupplements } from '../src/db/schema';
 import { releaseExpiredHolds } from '../src/modules/registrations/holds.job';
 import {
   auditTypes,
@@ -160,6 +160,19 @@ describe('the managers’ answer', () => {
       ageRequest.memberAgeMonths < (ageRequest.minAge ?? 0) ||
         (ageRequest.maxAge !== null && ageRequest.memberAgeMonths > ageRequest.maxAge),
     ).toBe(true);
+    // And who to reach: the family's account holder, with e-mail and phone.
+    const families: Record<string, string> = {
+      [f.families.parent]: f.emails.parent,
+      [f.families.parent2]: f.emails.parent2,
+      [f.families.parent3]: f.emails.parent3,
+    };
+    for (const item of r.json().items as { familyId: string; familyContact: Record<string, unknown> }[]) {
+      expect(item.familyContact).toEqual({
+        name: expect.stringMatching(/\S/),
+        email: families[item.familyId],
+        phone: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
+      });
+    }
     expect((await f.call('estManager', 'GET', '/api/reviews')).json().total).toBe(0);
     for (const who of ['parent', 'holder'] as const) {
       expect((await f.call(who, 'GET', '/api/reviews')).statusCode).toBe(403);
@@ -272,6 +285,41 @@ describe('the managers’ answer', () => {
     // « avant le » the session's own start, never a later date.
     const [, startText] = /séance Pilates test du (\S+ \S+) a été acceptée/.exec(mail.text)!;
     expect(mail.text).toContain(`avant le ${startText}, puis finalisez la commande`);
+  });
+
+  it('an accepted request keeps the supplements chosen with it, charged in the cart', async () => {
+    await t.db.insert(blueprintSupplements).values({
+      organizationId: ORG,
+      id: 'sup_r_tshirt',
+      blueprintId: BP.adults,
+      name: 'T-shirt du club',
+      price: 1500,
+      position: 0,
+    });
+    const s = await session(BP.adults, { daysAhead: 25, maxSeats: 2 });
+    const r = await ask('parent3', {
+      serviceId: s,
+      memberId: f.members.noe,
+      reason: 'age',
+      supplementIds: ['sup_r_tshirt'],
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const p = r.json() as Participant;
+    expect((await decide('manager', p.id, { decision: 'accept' })).statusCode).toBe(200);
+    const taken = await f.call('parent3', 'POST', `/api/me/registrations/${p.id}/accept`);
+    expect(taken.statusCode, taken.body).toBe(200);
+    const cart = (await f.call('parent3', 'GET', '/api/cart')).json() as {
+      items: {
+        participantId: string;
+        price: number;
+        supplements: { name: string; price: number }[];
+        totalAmount: number;
+      }[];
+    };
+    const line = cart.items.find((i) => i.participantId === p.id)!;
+    expect(line.supplements).toEqual([expect.objectContaining({ name: 'T-shirt du club', price: 1500 })]);
+    expect(line.totalAmount).toBe(line.unitPrice + 1500);
+    await f.call('parent3', 'DELETE', `/api/cart/items/${p.id}`);
   });
 
   it('answers 404 outside the manager’s reach, 403 to others, 400 for bad input', async () => {

@@ -107,6 +107,11 @@ export const registrationRequestSchema = (locale: Locale) =>
       .trim()
       .max(1000, { error: message('format', locale) })
       .optional(),
+    /** Optional supplements chosen with the request: kept when it is accepted (and charged at checkout). */
+    supplementIds: z
+      .array(entityIdField(locale))
+      .max(20, { error: message('format', locale) })
+      .optional(),
   });
 export type RegistrationRequestInput = z.infer<ReturnType<typeof registrationRequestSchema>>;
 
@@ -495,6 +500,10 @@ export const reviewItemSchema = participantDtoSchema.extend({
   /** The activity's limits in months (null: none). */
   minAge: z.number().int().nullable(),
   maxAge: z.number().int().nullable(),
+  /** Who to reach in the family (its first account holder): null when the family has no account. */
+  familyContact: z
+    .object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })
+    .nullable(),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 

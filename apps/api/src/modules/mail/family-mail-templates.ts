@@ -185,20 +185,21 @@ export function renderOrderPlacedMail(p: OrderPlacedMail, locale: Locale): Rende
 
   const pay = p.payment;
   if (pay.kind === 'transfer') {
-    const facts: [string, string][] = [
-      [t.beneficiary, pay.beneficiary],
-      [t.iban, pay.iban],
-      ...(pay.bic ? [[t.bic, pay.bic] as [string, string]] : []),
-      [t.amount, pay.amount],
-      [t.reference, pay.reference],
+    // [label, value, copied as is (monospace, never broken)]
+    const facts: [string, string, boolean][] = [
+      [t.beneficiary, pay.beneficiary, false],
+      [t.iban, pay.iban, true],
+      ...(pay.bic ? [[t.bic, pay.bic, true] as [string, string, boolean]] : []),
+      [t.amount, pay.amount, true],
+      [t.reference, pay.reference, true],
     ];
     text.push(
       [t.transferTitle, t.transferIntro, ...facts.map(([label, value]) => `${label} : ${value}`)].join('\n'),
     );
     html += `<div style="border:1px solid #cbd5e1;border-radius:8px;padding:16px;margin:16px 0"><h2 style="font-size:16px;margin:0 0 8px">${escapeHtml(t.transferTitle)}</h2>${paragraph(t.transferIntro)}<table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px">${facts
       .map(
-        ([label, value]) =>
-          `<tr><td style="padding:4px 8px 4px 0;color:#475569;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600;font-family:ui-monospace,Menlo,monospace;word-break:break-word">${nowrap(value)}</td></tr>`,
+        ([label, value, code]) =>
+          `<tr><td style="padding:4px 8px 4px 0;color:#475569;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600;${code ? 'font-family:ui-monospace,Menlo,monospace' : ''}">${code ? nowrap(label === t.iban ? value.replace(/(.{4})(?=.)/g, '$1 ') : value) : escapeHtml(value)}</td></tr>`,
       )
       .join('')}</table>`;
     if (pay.qr) {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import { type Executor, rowsOf } from '../../db/client';
 import {
   blueprints,
   members,
@@ -420,6 +420,39 @@ export function createParticipantsRepository(db: Executor) {
     },
 
     /** Where to write to a family: its live accounts. */
+    /**
+     * The contact of each family (its first live account: name, e-mail, phone), for the managers'
+     * 'A traiter' cards; one query for the page.
+     */
+    async familyContacts(organizationId: string, familyIds: readonly string[]) {
+      if (familyIds.length === 0)
+        return new Map<string, { name: string; email: string | null; phone: string | null }>();
+      const rows = rowsOf<{
+        family_id: string;
+        first_name: string | null;
+        last_name: string | null;
+        email: string | null;
+        phone: string | null;
+      }>(
+        await db.execute(sql`select distinct on (u.family_id) u.family_id, m.first_name, m.last_name,
+            coalesce(u.email, m.email) as email, m.phone_number as phone
+          from users u
+          left join members m on m.organization_id = u.organization_id and m.user_id = u.id
+          where u.organization_id = ${organizationId} and u.deleted_at is null
+            and u.family_id in (${sql.join(
+              familyIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+          order by u.family_id, u.created_at`),
+      );
+      return new Map(
+        rows.map((r) => [
+          r.family_id,
+          { name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(), email: r.email, phone: r.phone },
+        ]),
+      );
+    },
+
     async familyRecipients(organizationId: string, familyId: string) {
       return db
         .select({ email: users.email, locale: users.locale })

@@ -310,8 +310,12 @@ export function createParticipantsService(ctx: AppContext) {
         listViews(auth, query, true),
         registrationSettings(ctx.db, auth.organizationId),
       ]);
+      const contacts = await repository.familyContacts(auth.organizationId, [
+        ...new Set(rows.map((r) => r.participant.familyId)),
+      ]);
       return {
         items: rows.map((r) => ({
+          familyContact: contacts.get(r.participant.familyId) ?? null,
           ...toParticipantDto(r, LIVE.has(r.participant.status)),
           // Age on the session's date, the day the limits apply.
           memberAgeMonths: r.member.birthdate

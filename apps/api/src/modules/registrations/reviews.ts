@@ -86,7 +86,15 @@ export function createReviewsService(ctx: AppContext) {
     const check = await checkEligibility(
       ctx,
       ctx.db,
-      { organizationId, serviceId: input.serviceId, memberId: input.memberId, familyId, locale, auth },
+      {
+        organizationId,
+        serviceId: input.serviceId,
+        memberId: input.memberId,
+        familyId,
+        supplementIds: input.supplementIds ?? [],
+        locale,
+        auth,
+      },
       { skip },
     );
     if (!check.ok) throw refusalError(check.refusal);
@@ -107,6 +115,10 @@ export function createReviewsService(ctx: AppContext) {
     if (input.reason === 'visibility' && session.visibility === 'public') {
       throw conflict(OPEN_ACTIVITY, 'reason', 'open');
     }
+    // The optional supplements chosen with the request (those of the activity only), kept once accepted.
+    const chosen = check.price.supplements
+      .map((s) => s.supplementId)
+      .filter((supplementId) => (input.supplementIds ?? []).includes(supplementId));
     const id = newId('reg');
     try {
       await ctx.db.transaction(async (tx) => {
@@ -121,6 +133,7 @@ export function createReviewsService(ctx: AppContext) {
           holdsSeat: false,
           reviewReason: input.reason,
           reviewNote: input.note || null,
+          chosenSupplementIds: chosen,
           createdByUserId: auth.userId,
           createdAt: now,
           updatedAt: now,

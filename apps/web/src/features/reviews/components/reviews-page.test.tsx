@@ -42,6 +42,7 @@ function request(overrides: Partial<ReviewItem> = {}): ReviewItem {
     memberAgeMonths: 84,
     minAge: 96,
     maxAge: 168,
+    familyContact: { name: 'Sophie Peeters', email: 'sophie.peeters@example.be', phone: '+32 470 12 34 56' },
     ...overrides,
   };
 }
@@ -96,6 +97,37 @@ describe('the review queue (A traiter)', { timeout: 20_000 }, () => {
     expect(within(items[1]!).getByText("Liste d'attente")).toBeInTheDocument();
     expect(within(items[1]!).getByText('Aucune note.')).toBeInTheDocument();
     expect(within(items[2]!).getByText("Demande d'inscription")).toBeInTheDocument();
+  });
+
+  it('names the family and how to reach it', async () => {
+    fakeApi({
+      'GET /api/reviews': () =>
+        json(
+          200,
+          page([
+            request(),
+            request({
+              id: 'reg_wait',
+              familyContact: { name: 'Marc Dubois', email: 'marc@example.be', phone: null },
+            }),
+            request({ id: 'reg_none', familyContact: null }),
+          ]),
+        ),
+    });
+    renderPage();
+    const items = await screen.findAllByRole('listitem');
+    const first = within(items[0]!);
+    expect(first.getByText('Famille')).toBeInTheDocument();
+    expect(first.getByText('Sophie Peeters')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'sophie.peeters@example.be' })).toHaveAttribute(
+      'href',
+      'mailto:sophie.peeters@example.be',
+    );
+    expect(first.getByRole('link', { name: '+32 470 12 34 56' })).toHaveAttribute('href', 'tel:+32470123456');
+    const second = within(items[1]!);
+    expect(second.getByText('Marc Dubois')).toBeInTheDocument();
+    expect(second.getByText('Pas de téléphone')).toBeInTheDocument();
+    expect(within(items[2]!).getByText('Aucun compte pour cette famille.')).toBeInTheDocument();
   });
 
   it('says when the member has no known age', async () => {

@@ -5,7 +5,7 @@ import {
   type ReviewItem,
   type ReviewReason,
 } from '@inscrio/shared';
-import { ArrowLeft, Check, Inbox, MessageSquareQuote, X } from 'lucide-react';
+import { ArrowLeft, Check, Inbox, Mail, MessageSquareQuote, Phone, Users, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -52,6 +52,46 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{term}</dt>
       <dd className="text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Who asked: the family's account holder, with a link to write or call. */
+function FamilyContact({ contact }: { contact: ReviewItem['familyContact'] }) {
+  const { t } = useTranslation('reviews');
+  return (
+    <div className="space-y-1" data-family-contact="">
+      <p className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
+        <Users className="size-3.5" aria-hidden="true" />
+        {t('item.family')}
+      </p>
+      {contact ? (
+        <div className="flex flex-col gap-1 text-sm sm:flex-row sm:flex-wrap sm:gap-x-4">
+          <span className="font-medium text-slate-900">{contact.name || t('item.noName')}</span>
+          {contact.email && (
+            <a
+              className="flex min-w-0 items-center gap-1.5 break-all text-brand-700 hover:underline"
+              href={`mailto:${contact.email}`}
+            >
+              <Mail className="size-3.5 shrink-0" aria-hidden="true" />
+              {contact.email}
+            </a>
+          )}
+          {contact.phone ? (
+            <a
+              className="flex items-center gap-1.5 text-brand-700 tabular-nums hover:underline"
+              href={`tel:${contact.phone.replace(/\s/g, '')}`}
+            >
+              <Phone className="size-3.5 shrink-0" aria-hidden="true" />
+              {contact.phone}
+            </a>
+          ) : (
+            <span className="text-slate-400">{t('item.noPhone')}</span>
+          )}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-400">{t('item.noContact')}</p>
+      )}
     </div>
   );
 }
@@ -112,6 +152,8 @@ function ReviewCard({ item, onDecide }: { item: ReviewItem; onDecide: (decision:
             <span className="tabular-nums">{formatDate(item.createdAt, timeZone, locale)}</span>
           </Fact>
         </dl>
+
+        <FamilyContact contact={item.familyContact} />
 
         <figure className="space-y-1">
           <figcaption className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
