@@ -17,6 +17,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Inscrio <no-reply@inscrio.localhost>'),
   SEED_DEMO: boolFromEnv.default(true),
+  SEED_DEMO_FAMILY: boolFromEnv.default(true),
   RUN_JOBS: boolFromEnv.default(true),
   TRUST_PROXY: boolFromEnv.default(false),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -43,6 +44,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
+  /** The demo parent's family seeded with registrations, an order and invoices. */
+  seedDemoFamily: boolean;
   runJobs: boolean;
   trustProxy: boolean;
   /** Authentication attempts allowed per 15 minutes, per account and per client address. */
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO,
+    seedDemoFamily: e.SEED_DEMO_FAMILY,
     runJobs: e.RUN_JOBS,
     trustProxy: e.TRUST_PROXY,
     authRateLimits: { perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT, perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS },

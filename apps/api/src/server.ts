@@ -24,7 +24,7 @@ async function main() {
   );
   await migrate(database);
   if (await isEmpty(database.db)) {
-    await seedDatabase(database.db, { demo: config.seedDemo });
+    await seedDatabase(database.db, { demo: config.seedDemo, demoFamily: config.seedDemoFamily });
     logger.info(
       config.seedDemo ? 'empty database: demo data seeded' : 'empty database: system organisation created',
     );

@@ -38,7 +38,9 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database ${template}`);
     const handle = await openDatabase({ url: databaseUrl(url, template), poolSize: 2 });
     await migrate(handle);
-    await seedDatabase(handle.db, { demo: true });
+    // The tests start from the demo parent's family without registrations (demo-seed.test.ts checks
+    // the lived-in one of a real start).
+    await seedDatabase(handle.db, { demo: true, demoFamily: false });
     await handle.close();
     project.provide('testDatabase', { kind: 'postgres', url, template, prefix });
     return async () => {
@@ -53,7 +55,9 @@ export default async function setup(project: TestProject) {
   const pglite = new PGlite();
   const handle = await openDatabase({ pglite });
   await migrate(handle);
-  await seedDatabase(handle.db, { demo: true });
+  // The tests start from the demo parent's family without registrations (demo-seed.test.ts checks
+  // the lived-in one of a real start).
+  await seedDatabase(handle.db, { demo: true, demoFamily: false });
   const dump = await pglite.dumpDataDir('none');
   const dumpPath = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'inscrio-test-')), 'template.tar');
   await fs.writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));

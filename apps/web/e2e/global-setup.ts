@@ -159,6 +159,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       // The browser tests sign the same demo accounts in many times within one 15-minute window.
       AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+      // The browser tests register the demo parent's children themselves: their family starts empty.
+      SEED_DEMO_FAMILY: 'false',
       // The platform's Mollie app, against the local Mollie (its API speaks HTTPS with a self-signed
       // certificate, trusted by this test server only).
       ...mollie.env,

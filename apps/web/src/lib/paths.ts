@@ -86,8 +86,8 @@ export const paths = {
   order: { pattern: '/orders/:id', to: (orderId: string) => `/orders/${id(orderId)}` },
   accounting: {
     pattern: '/accounting',
-    /** `tab`: credit-notes | bank-statements (the invoices tab is the default). */
-    to: (query?: { tab?: string }) => withQuery('/accounting', query),
+    /** `tab`: credit-notes | bank-statements (the invoices tab is the default); `status`: the invoices' filter. */
+    to: (query?: { tab?: string; status?: string }) => withQuery('/accounting', query),
   },
   membersAll: { pattern: '/members/all', to: () => '/members/all' },
   membersCreate: { pattern: '/members/create', to: () => '/members/create' },

@@ -60,9 +60,14 @@ async function seedSystemOrganization(db: Database) {
 
 /**
  * Creates the system organisation and, with `demo`, the demo club with an account of every kind.
- * Meant for an empty database; later domains add their demo data here.
+ * Meant for an empty database; later domains add their demo data here. The demo parent's family comes
+ * with upcoming registrations, an order and invoices unless `demoFamily` is false (tests that start from
+ * an empty family).
  */
-export async function seedDatabase(db: Database, { demo }: { demo: boolean }): Promise<void> {
+export async function seedDatabase(
+  db: Database,
+  { demo, demoFamily = true }: { demo: boolean; demoFamily?: boolean },
+): Promise<void> {
   await seedSystemOrganization(db);
   if (!demo) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -179,6 +184,6 @@ export async function seedDatabase(db: Database, { demo }: { demo: boolean }): P
     });
     await seedActivities(tx, at);
     await seedFamilies(tx, at, passwordHash);
-    await seedOrders(tx, at);
+    await seedOrders(tx, at, new Date(), { demoFamily });
   });
 }

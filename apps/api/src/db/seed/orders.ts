@@ -53,19 +53,29 @@ type Plan = {
   provider: 'offline' | 'mollie';
   /** When the order was placed (default 3 days ago); an old unpaid transfer makes an overdue invoice. */
   daysAgo?: number;
+  /** The family to register (the demo parent's); by default another family without an order. */
+  familyId?: string;
 };
+
+export interface SeedOrdersOptions {
+  /** The other demo families' orders (default: yes; only into a club without orders). */
+  clubOrders?: boolean;
+  /** The demo parent's (parent@demo.test) registrations, order and invoices (default: yes). */
+  demoFamily?: boolean;
+}
 
 export async function seedOrders(
   tx: Executor,
   organizationId: string,
   now: Date = new Date(),
+  { clubOrders = true, demoFamily = true }: SeedOrdersOptions = {},
 ): Promise<void> {
   const [existing] = await tx
     .select({ id: orders.id })
     .from(orders)
     .where(eq(orders.organizationId, organizationId))
     .limit(1);
-  if (existing) return;
+  if (existing && clubOrders) return;
   const [organization] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!organization) return;
   // Transfers need the club's account: a demo IBAN unless one is configured.
@@ -133,8 +143,15 @@ export async function seedOrders(
     );
   const used = new Set<string>();
 
-  /** A child of the right age for the activity on the session date, in a family that has no order yet. */
-  function pick(a: NonNullable<Awaited<ReturnType<typeof activity>>>, start: Date): Child | undefined {
+  /**
+   * A child of the right age for the activity on the session date: of `familyId` when given (the demo
+   * parent's), else of another family that has no order yet.
+   */
+  function pick(
+    a: NonNullable<Awaited<ReturnType<typeof activity>>>,
+    start: Date,
+    familyId?: string,
+  ): Child | undefined {
     const fits = (c: Child) => {
       if (!c.birthdate || used.has(c.id)) return false;
       const age = ageInMonths(c.birthdate, start, timeZone);
@@ -144,9 +161,9 @@ export async function seedOrders(
       );
     };
     const candidates = children.filter(fits);
-    const chosen = candidates.find(
-      (c) => c.familyId !== parent?.familyId && !used.has(`family:${c.familyId}`),
-    );
+    const chosen = familyId
+      ? candidates.find((c) => c.familyId === familyId)
+      : candidates.find((c) => c.familyId !== parent?.familyId && !used.has(`family:${c.familyId}`));
     if (chosen) {
       used.add(chosen.id);
       used.add(`family:${chosen.familyId}`);
@@ -161,7 +178,7 @@ export async function seedOrders(
   ) {
     const session = a.sessions[sessionIndex] ?? a.sessions[0];
     if (!session) return;
-    const child = pick(a, session.startDateTime);
+    const child = pick(a, session.startDateTime, plan.familyId);
     if (!child) return;
     const age = child.birthdate ? ageInMonths(child.birthdate, session.startDateTime, timeZone) : null;
     const price = priceLine(a.blueprint, a.supplements, age, []);
@@ -270,18 +287,30 @@ export async function seedOrders(
     }
   }
 
-  // Football and Yoga keep their empty sessions, and the demo parent (Léa, Tom) its empty calendar: other
-  // demo screens and tests start from them.
+  // Football and Yoga keep their empty sessions: other demo screens and tests start from them.
   const dance = await activity('Danse moderne');
   const tennis = await activity('Tennis');
-  if (dance) {
+  if (dance && clubOrders) {
     await order(dance, 0, { status: 'pending', provider: 'offline' });
     await order(dance, 1, { status: 'require-action', provider: 'mollie' });
     await order(dance, 2, { status: 'completed', provider: 'offline' });
     await order(dance, 0, { status: 'cancelled', provider: 'offline' });
   }
-  if (tennis) {
+  if (tennis && clubOrders) {
     await order(tennis, 0, { status: 'completed', provider: 'offline' });
     await order(tennis, 1, { status: 'pending', provider: 'offline', daysAgo: 20 });
+  }
+  // The demo parent's family lives in the product from its first visit: Léa's dance session is paid
+  // (an invoice settled), Tom's tennis session awaits its transfer (an invoice to pay); both upcoming.
+  if (parent && demoFamily) {
+    if (dance) await order(dance, 3, { status: 'completed', provider: 'offline', familyId: parent.familyId });
+    if (tennis) {
+      await order(tennis, 2, {
+        status: 'pending',
+        provider: 'offline',
+        familyId: parent.familyId,
+        daysAgo: 2,
+      });
+    }
   }
 }

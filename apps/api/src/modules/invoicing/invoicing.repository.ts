@@ -143,6 +143,20 @@ export function createInvoicingRepository(db: Executor) {
       };
     },
 
+    /**
+     * What is still due (total − credited − paid) on the invoices awaiting payment and on the overdue
+     * ones: how many, and how much, for the manager's dashboard.
+     */
+    async outstanding(organizationId: string) {
+      return rowsOf<{ status: string; count: number; amount: number }>(
+        await db.execute(sql`select i.status, count(*)::int as count,
+            coalesce(sum(greatest(0, i.total_amount - i.credited_amount - coalesce(o.paid_amount, i.paid_amount))), 0)::bigint as amount
+          ${FROM_INVOICES} where i.organization_id = ${organizationId} and i.status in ('pending', 'overdue')
+            and i.total_amount - i.credited_amount - coalesce(o.paid_amount, i.paid_amount) > 0
+          group by i.status`),
+      );
+    },
+
     async findInvoice(organizationId: string, invoiceId: string, familyId?: string) {
       const [row] = rowsOf<InvoiceRow>(
         await db.execute(sql`select ${INVOICE_COLUMNS} ${FROM_INVOICES}

@@ -31,6 +31,13 @@ const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+const dueFigure = z.object({
+  count: z.number().int(),
+  /** Cents still due: total − credited − paid. */
+  amount: z.number().int(),
+});
+const outstandingSchema = z.object({ unpaid: dueFigure, overdue: dueFigure });
+
 /** A download: the browser saves it under `fileName`; never cached by shared caches. */
 function sendFile(reply: FastifyReply, contentType: string, fileName: string, body: Buffer | string) {
   reply.header('content-type', contentType);
@@ -57,6 +64,20 @@ export function invoicingRoutes(ctx: AppContext) {
         },
       },
       (request) => invoicing.list(requireAuth(request), request.query),
+    );
+
+    r.get(
+      '/invoices/outstanding',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary:
+            'What is still due on the invoices awaiting payment and on the overdue ones (count, cents)',
+          response: { 200: outstandingSchema },
+        },
+      },
+      (request) => invoicing.outstanding(requireAuth(request)),
     );
 
     r.get(

@@ -165,6 +165,17 @@ export function createInvoicingService(ctx: AppContext) {
   }
 
   return {
+    /** Unpaid and overdue amounts still due, for accountants (the manager's dashboard). */
+    async outstanding(auth: AuthContext) {
+      requireAccountant(auth);
+      const rows = await repository.outstanding(auth.organizationId);
+      const of = (status: 'pending' | 'overdue') => {
+        const row = rows.find((r) => r.status === status);
+        return { count: row?.count ?? 0, amount: Number(row?.amount ?? 0) };
+      };
+      return { unpaid: of('pending'), overdue: of('overdue') };
+    },
+
     async list(auth: AuthContext, query: InvoiceListQuery): Promise<InvoicePage> {
       const organizationId = auth.organizationId;
       const filter = filterOf(auth, query);

@@ -36,9 +36,13 @@ function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
 
 /**
  * `/`: greeting, the day in the organisation's time zone, and cards to the user's destinations. A simple
- * user (a family) also sees `family`: 'Mes activités' and the orders waiting for it, composed by the route.
+ * user (a family) also sees `family`: 'Mes activités' and the orders waiting for it, composed by the route;
+ * a manager sees `manager` first: what needs doing.
  */
-export function DashboardPage({ family: familySection }: { family?: ReactNode } = {}) {
+export function DashboardPage({
+  family: familySection,
+  manager: managerSection,
+}: { family?: ReactNode; manager?: ReactNode } = {}) {
   const { t } = useTranslation('dashboard');
   const { t: tn } = useTranslation('navigation');
   const locale = useLocale();
@@ -124,6 +128,8 @@ export function DashboardPage({ family: familySection }: { family?: ReactNode } 
       ) : null}
 
       {kind === 'user' && familySection ? <div className="space-y-6">{familySection}</div> : null}
+
+      {(kind === 'org-manager' || kind === 'est-manager') && managerSection ? managerSection : null}
 
       <section aria-labelledby="dashboard-shortcuts">
         <h2 id="dashboard-shortcuts" className="sr-only">
