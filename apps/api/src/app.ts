@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
@@ -84,6 +84,20 @@ async function applicationSecret(options: BuildOptions): Promise<string> {
   return row!.value;
 }
 
+/**
+ * The CSP sources of the inline scripts of the built index.html (its boot script starts the organisation
+ * lookup before the app's chunks load: apps/web/build-plugins.ts), so they may run under `script-src 'self'`.
+ */
+export function inlineScriptHashes(webDist: string | undefined): string[] {
+  if (!webDist) return [];
+  const index = path.join(webDist, 'index.html');
+  if (!fs.existsSync(index)) return [];
+  const html = fs.readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .filter((match) => match[1]!.trim() !== '')
+    .map((match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+}
+
 /** Builds the whole application without listening, so tests drive it through `app.inject()`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -142,7 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...inlineScriptHashes(options.webDist)],
         'style-src': ["'self'", "'unsafe-inline'"],
       },
     },
@@ -221,6 +235,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(fastifyStatic, {
       root: options.webDist,
       index: 'index.html',
+      // The build writes brotli and gzip copies beside each text file (apps/web/build-plugins.ts): the
+      // one the browser accepts is sent, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) =>
         res.header(

@@ -8,6 +8,7 @@ export * from './vat';
 export * from './money';
 export * from './validation';
 export * from './api/auth.schema';
+export * from './api/account.schema';
 export * from './api/blueprint.schema';
 export * from './api/establishment.schema';
 export * from './api/service.schema';

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
 import { PageLoader } from '@/components/feedback/page-loader';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { isApiError, statusText } from '@/lib/api-error';
 import { currentLocale } from '@/lib/i18n';
 
@@ -56,10 +56,11 @@ export function RouteError() {
         </span>
         <h1 className="mt-4 text-lg font-semibold text-slate-900">{t('routeError.title')}</h1>
         <p className="mt-2 text-sm text-slate-600">{text}</p>
-        <Button className="mt-6" onClick={() => window.location.reload()}>
+        {/* The button's look without its component: this screen is in the page's first JavaScript. */}
+        <button type="button" className={`${buttonVariants()} mt-6`} onClick={() => window.location.reload()}>
           <RotateCcw aria-hidden="true" />
           {t('actions.reload')}
-        </Button>
+        </button>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import type { ApiErrorBody, SignInResult } from './api-types';
 import { clearSession, getAuthState, storeRefreshedSession, syncSessionFromStorage } from './auth-store';
 import { currentLocale } from './i18n';
 import { addressOrganization } from './organization-context';
+import { fetchWithPrefetch } from './organization-prefetch';
 
 /*
  * The one API client (spec sections 7 and 8, DESIGN.md section 7). Every call sends the current
@@ -293,6 +294,8 @@ function actingOrganization(): string | null {
 }
 
 export const api: ApiClient = createApiClient({
+  // The organisation lookup index.html started is taken rather than asked again.
+  fetch: fetchWithPrefetch,
   getAccessToken: () => getAuthState().tokens?.accessToken ?? null,
   getRefreshToken: () => getAuthState().tokens?.refreshToken ?? null,
   getOrganizationId: actingOrganization,

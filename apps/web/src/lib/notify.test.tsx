@@ -62,10 +62,11 @@ describe('notifying errors', () => {
     expect(spy).not.toHaveBeenCalled();
   });
 
-  it('notifies a failed sign-in with the API message', () => {
+  it('notifies a failed sign-in with the API message', async () => {
     const spy = vi.spyOn(toast, 'error');
     notifyError(new ApiError(401, { message: 'Identifiants non valides. Veuillez réessayer.' }));
-    expect(spy).toHaveBeenCalledWith('Identifiants non valides. Veuillez réessayer.');
+    // The notification library loads with the first notification (not with the page).
+    await vi.waitFor(() => expect(spy).toHaveBeenCalledWith('Identifiants non valides. Veuillez réessayer.'));
   });
 
   it('shows notifications for 8000 ms with a close button', async () => {

@@ -1,19 +1,33 @@
-import { toast } from 'sonner';
+import type * as Sonner from 'sonner';
 import { isApiError, notificationText } from './api-error';
 import { currentLocale } from './i18n';
 
 /** Notifications last 8000 ms and can be closed (spec section 9). */
 export const NOTIFICATION_DURATION_MS = 8000;
 
+/**
+ * The notification library loads with the first notification or with the notification area, whichever
+ * comes first, not with the page (it keeps a notification raised before the area shows).
+ */
+let sonner: Promise<typeof Sonner> | undefined;
+export const loadSonner = () => (sonner ??= import('sonner'));
+
+function show(kind: 'success' | 'error' | 'info', text: string): void {
+  loadSonner().then(
+    ({ toast }) => toast[kind](text),
+    (error: unknown) => console.error(error),
+  );
+}
+
 export const notify = {
   success(text: string): void {
-    toast.success(text);
+    show('success', text);
   },
   error(text: string): void {
-    toast.error(text);
+    show('error', text);
   },
   info(text: string): void {
-    toast.info(text);
+    show('info', text);
   },
 };
 

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '@/lib/i18n';
+import { i18nReady, loadLocale } from '@/lib/i18n';
+
+// The app loads a language when it is shown; the tests have both at hand.
+await Promise.all([i18nReady, loadLocale('en')]);
 
 // jsdom has no matchMedia; the layout asks it whether the screen is wide.
 if (typeof window.matchMedia !== 'function') {

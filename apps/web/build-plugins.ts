@@ -1,0 +1,269 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/*
+ * What the production build adds for the first load on a phone (issue 13, docs/scaling.md "First
+ * load"): route chunks grouped by audience, the page's language preloaded and the organisation lookup
+ * started by index.html itself, brotli and gzip copies of every text file, and a budget on the entry.
+ */
+
+/** The most the page's first JavaScript (the entry and every chunk it imports) may weigh, gzip. */
+export const ENTRY_GZIP_BUDGET = 150 * 1024;
+
+// ---------------------------------------------------------------------------------------------------
+// Chunks
+
+/**
+ * The screens of src/app/routes, and the features of src/features, by who opens them: one chunk per
+ * audience instead of one per screen. What is not listed (the forms with a phone number: sign-up, the
+ * onboardings) is split by the bundler, by who imports it.
+ */
+const AUDIENCES: Record<string, { screens: string[]; features: string[] }> = {
+  // Signed out: sign-in, password reset, the club picker, the pages reached from e-mails. Sign-up and
+  // the club onboarding check phone numbers: they keep chunks of their own, with the phone rules.
+  public: {
+    screens: [
+      'public-layout',
+      'login',
+      'forgot-password',
+      'reset-password',
+      'redirect-message',
+      'organization-error',
+      'organization-picker',
+    ],
+    features: ['auth', 'redirect-message', 'organizations'],
+  },
+  // Every signed-in person: the layouts (with the cart button), the home page, the profile.
+  account: {
+    screens: ['main-layout', 'simple-layout', 'dashboard', 'profile', 'placeholder'],
+    features: ['dashboard', 'profile', 'cart'],
+  },
+  family: {
+    screens: ['catalog', 'catalog-blueprint', 'calendar', 'delegations', 'orders', 'order'],
+    features: ['catalog', 'calendar', 'family', 'orders', 'registrations'],
+  },
+  manager: {
+    screens: [
+      'accounting',
+      'members-all',
+      'members-create',
+      'members-participants',
+      'members-holders',
+      'member',
+      'organization-configuration',
+      'organizations-list',
+      'establishment-configuration',
+      'establishments',
+      'establishment',
+      'blueprints',
+      'blueprint',
+      'managed-service',
+      'managed-prestation',
+      'periods',
+      'period',
+      'registry',
+      'reviews',
+      'create-invoice',
+      'create-credit-note',
+      'create-services',
+      'create-period',
+      'period-manage-services',
+      'period-plan-next',
+      'period-invite-attendees',
+      'create-establishment',
+    ],
+    features: [
+      'accounting',
+      'blueprints',
+      'establishments',
+      'members',
+      'organization-settings',
+      'periods',
+      'registry',
+      'reviews',
+      'services',
+    ],
+  },
+  holder: {
+    screens: [
+      'holding-services',
+      'holding-service',
+      'holding-prestation',
+      'attendance-services',
+      'attendance-service',
+    ],
+    features: ['holdings'],
+  },
+};
+
+function audienceOf(id: string): string | null {
+  const screen = /src[\\/]app[\\/]routes[\\/]([\w-]+)\.tsx$/.exec(id)?.[1];
+  const feature = /src[\\/]features[\\/]([\w-]+)[\\/]/.exec(id)?.[1];
+  if (/register-page\.tsx$/.test(id)) return null;
+  for (const [audience, { screens, features }] of Object.entries(AUDIENCES)) {
+    if ((screen && screens.includes(screen)) || (feature && features.includes(feature))) return audience;
+  }
+  return null;
+}
+
+/** The phone numbering plans and the person rules that check a phone number with them. */
+const PHONE =
+  /[\\/]node_modules[\\/]libphonenumber-js[\\/]|shared[\\/]src[\\/]validation[\\/]person\.schema\.ts$/;
+/** The shared rules that use the person rules: with the screens that import them, not in 'forms'. */
+const WITH_PHONE = /shared[\\/]src[\\/]api[\\/](organization|members|family|account)\.schema\.ts$/;
+const FORMS = /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|packages[\\/]shared[\\/]src[\\/]/;
+
+/**
+ * `build.rolldownOptions.output.codeSplitting`. The page's first JavaScript stays one chunk (what the
+ * entry needs, `$initial`); the rest is a few large chunks: the form and shared rules, the phone
+ * numbering plans (only with the forms that check a phone number), the libraries, the shared
+ * components, and the screens of each audience. A group takes only the modules it names (not their
+ * dependencies), so a chunk never carries another audience's code.
+ */
+export const codeSplitting = {
+  includeDependenciesRecursively: false,
+  groups: [
+    { name: 'app', tags: ['$initial' as const], priority: 100, includeDependenciesRecursively: true },
+    {
+      name: 'forms',
+      test: (id: string) => FORMS.test(id) && !PHONE.test(id) && !WITH_PHONE.test(id),
+      priority: 90,
+    },
+    { name: 'phone', test: PHONE, priority: 80 },
+    { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 70 },
+    { name: 'ui', test: /src[\\/](components|lib)[\\/]/, priority: 60 },
+    { name: audienceOf, debugName: 'audiences', priority: 10 },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------------
+// index.html
+
+/**
+ * A script run by index.html before any chunk: it asks for the organisation of the address (the exact
+ * request the app makes, taken by src/lib/organization-prefetch.ts) and preloads the texts of the
+ * page's language, so neither waits behind the JavaScript. The key is read as src/lib/organization-
+ * host.ts does without a configured base host; with one (VITE_APP_BASE_HOST) the script asks nothing
+ * and the app looks the organisation up itself.
+ */
+function bootScript(locales: Record<string, string>, baseHost: string | undefined): string {
+  return `(function () {
+  try {
+    var locales = ${JSON.stringify(locales)};
+    var locale = 'fr';
+    try {
+      var stored = localStorage.getItem('inscrio.locale');
+      if (stored && locales[stored]) locale = stored;
+    } catch (e) {}
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = locales[locale];
+    document.head.appendChild(link);
+    if (${JSON.stringify(Boolean(baseHost))}) return;
+    var labels = location.hostname.toLowerCase().replace(/\\.$/, '').split('.');
+    var key = labels[0];
+    if (labels.length < 2 || (labels.length === 2 && labels[1] !== 'localhost') || key === 'www') return;
+    if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(key) || /^\\d+$/.test(labels[labels.length - 1])) return;
+    var url = '/api/organizations/directory/key/' + encodeURIComponent(key);
+    window.__inscrioOrganization = {
+      url: url,
+      response: fetch(url, { headers: { accept: 'application/json', 'accept-language': locale } }),
+    };
+  } catch (e) {}
+})();`;
+}
+
+export function firstLoad(baseHost: string | undefined): Plugin {
+  return {
+    name: 'inscrio-first-load',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const locales: Record<string, string> = {};
+        for (const chunk of Object.values(context.bundle ?? {})) {
+          const language =
+            chunk.type === 'chunk' && /src[\\/]locales[\\/](\w+)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          if (language) locales[language[1]!] = `/${chunk.fileName}`;
+        }
+        if (!locales.fr || !locales.en) throw new Error('first-load: the locale chunks were not found');
+        return [{ tag: 'script', children: bootScript(locales, baseHost), injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Budget and compression
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Files the API serves compressed (their `.br` and `.gz` copies sit beside them). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/** The entry script of a built index.html and every chunk it preloads: the page's first JavaScript. */
+export function entryScripts(html: string): string[] {
+  const entry = [...html.matchAll(/<script type="module"[^>]*\bsrc="\/([^"]+)"/g)].map((match) => match[1]!);
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*\bhref="\/([^"]+)"/g)].map(
+    (match) => match[1]!,
+  );
+  return [...entry, ...preloads];
+}
+
+/**
+ * After the build: fails it when the entry's JavaScript exceeds ENTRY_GZIP_BUDGET, then writes
+ * `file.br` (brotli, best quality) and `file.gz` (gzip, best level) beside each text file; the API
+ * serves them by the request's Accept-Encoding (apps/api/src/app.ts).
+ */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'inscrio-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      let entryBytes = 0;
+      for (const file of entryScripts(html)) {
+        entryBytes += zlib.gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length;
+      }
+      if (entryBytes > ENTRY_GZIP_BUDGET) {
+        // No index.html: the output is not taken for a finished build (npm start, the browser tests).
+        fs.rmSync(path.join(outDir, 'index.html'));
+        throw new Error(
+          `The entry JavaScript is ${(entryBytes / 1024).toFixed(1)} KB gzip, over its budget of ${ENTRY_GZIP_BUDGET / 1024} KB (docs/scaling.md, "First load")`,
+        );
+      }
+      const files = fs
+        .readdirSync(outDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = fs.readFileSync(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzip(content, { level: 9 }),
+          ]);
+          fs.writeFileSync(`${file}.br`, br);
+          fs.writeFileSync(`${file}.gz`, gz);
+        }),
+      );
+      process.stdout.write(
+        `entry JavaScript ${(entryBytes / 1024).toFixed(1)} KB gzip; ${files.length} files precompressed (br, gz)\n`,
+      );
+    },
+  };
+}
