@@ -347,7 +347,7 @@ export function BlueprintForm({
               return (
                 <li
                   key={field.id}
-                  className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
+                  className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
                 >
                   <TextField
                     label={t('supplements.name')}
@@ -361,17 +361,6 @@ export function BlueprintForm({
                     error={rowErrors?.price?.message}
                     {...register(`supplements.${index}.price`)}
                   />
-                  <SelectField
-                    label={t('supplements.frequency')}
-                    error={rowErrors?.frequency?.message}
-                    {...register(`supplements.${index}.frequency`)}
-                  >
-                    {SUPPLEMENT_FREQUENCIES.values.map((frequency) => (
-                      <option key={frequency} value={frequency}>
-                        {SUPPLEMENT_FREQUENCIES.label(frequency, locale)}
-                      </option>
-                    ))}
-                  </SelectField>
                   <UnitField
                     label={t('supplements.minAge')}
                     unit={t('fields.monthsUnit')}
@@ -386,10 +375,23 @@ export function BlueprintForm({
                     error={rowErrors?.maxAge?.message}
                     {...register(`supplements.${index}.maxAge`)}
                   />
+                  {/* On wide screens, a second row under the name and the price. */}
+                  <SelectField
+                    className="sm:col-span-2 sm:col-start-1"
+                    label={t('supplements.frequency')}
+                    error={rowErrors?.frequency?.message}
+                    {...register(`supplements.${index}.frequency`)}
+                  >
+                    {SUPPLEMENT_FREQUENCIES.values.map((frequency) => (
+                      <option key={frequency} value={frequency}>
+                        {SUPPLEMENT_FREQUENCIES.label(frequency, locale)}
+                      </option>
+                    ))}
+                  </SelectField>
                   <Button
                     variant="ghost"
                     size="icon"
-                    className="justify-self-end text-slate-500 hover:text-red-700 sm:mt-6"
+                    className="justify-self-end text-slate-500 hover:text-red-700 sm:col-start-5 sm:row-start-1 sm:mt-6"
                     onClick={() => supplements.remove(index)}
                     aria-label={t('supplements.remove', { index: index + 1 })}
                   >
