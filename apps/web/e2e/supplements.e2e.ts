@@ -62,8 +62,10 @@ describe.skipIf(!browserAvailable)('supplements charged once per period (issue 1
 
     const cartButton = page.locator('[data-cart-button]');
     await expect.poll(() => cartButton.getAttribute('data-count')).toBe('2');
-    await cartButton.click();
+    // The cart may open by itself once the lines are added.
     const cart = page.locator('[data-cart]');
+    await page.waitForTimeout(1000);
+    if (!(await cart.isVisible())) await cartButton.click();
     await cart.waitFor();
     const lines = cart.locator('[data-cart-line]');
     expect(await lines.count()).toBe(2);
