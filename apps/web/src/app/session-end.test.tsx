@@ -63,7 +63,11 @@ describe('a session that ended while the family was away', () => {
       );
 
       expect(
-        await screen.findByText('Votre session a expiré. Veuillez vous reconnecter.', {}, { timeout: 5000 }),
+        await screen.findByText(
+          'Votre session a expiré. Veuillez vous reconnecter.',
+          {},
+          { timeout: 15_000 },
+        ),
       ).toBeInTheDocument();
       expect(screen.getByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
       expect(screen.queryByText("Cette page ne peut pas s'afficher")).toBeNull();
@@ -74,5 +78,7 @@ describe('a session that ended while the family was away', () => {
       expect(query.get('authError')).toBe('session-expired');
       expect(getAuthState().tokens).toBeNull();
     },
+    // The first case loads the route modules (lazy chunks) in jsdom, slow on a busy machine.
+    20_000,
   );
 });
