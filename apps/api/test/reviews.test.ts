@@ -311,7 +311,7 @@ describe('the managers’ answer', () => {
     const cart = (await f.call('parent3', 'GET', '/api/cart')).json() as {
       items: {
         participantId: string;
-        price: number;
+        unitPrice: number;
         supplements: { name: string; price: number }[];
         totalAmount: number;
       }[];
