@@ -29,7 +29,12 @@ export interface Buyer {
   lastName: string | null;
 }
 
-export function toOrderSummary(order: OrderRow, buyer: Buyer, linesCount: number): OrderSummary {
+export function toOrderSummary(
+  order: OrderRow,
+  buyer: Buyer,
+  linesCount: number,
+  invoiceNumber: string | null = null,
+): OrderSummary {
   return {
     id: order.id,
     status: order.status as RegistrationStatus,
@@ -40,6 +45,7 @@ export function toOrderSummary(order: OrderRow, buyer: Buyer, linesCount: number
     linesCount,
     createdAt: order.createdAt.toISOString(),
     paidAt: iso(order.paidAt),
+    invoiceNumber,
   };
 }
 
@@ -104,6 +110,8 @@ interface OrderDetailInput {
   lines: OrderLineView[];
   payments: PaymentRow[];
   organization: OrderOrganization;
+  /** The order's invoice number, once numbered (null at checkout, before the commit numbers it). */
+  invoiceNumber?: string | null;
 }
 
 export const toOrderDetail = (input: OrderDetailInput): OrderDetail => ({
@@ -125,7 +133,7 @@ function orderDetailWithoutTransfer(input: OrderDetailInput): Omit<OrderDetail, 
   const latest = payments.at(-1);
   const online = order.paymentProvider !== 'offline';
   return {
-    ...toOrderSummary(order, input.buyer, lines.length),
+    ...toOrderSummary(order, input.buyer, lines.length, input.invoiceNumber ?? null),
     taxAmount: order.taxAmount,
     lines: lines.map((l) => ({
       id: l.line.id,

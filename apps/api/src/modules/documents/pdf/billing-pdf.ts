@@ -69,6 +69,8 @@ interface DocumentLine {
 interface BillingDocument {
   title: string;
   number: string;
+  /** Printed under the title instead of 'N° {number}' (an order has no number of its own). */
+  reference?: string;
   badge: Badge | null;
   seller: Seller;
   buyerLines: string[];
@@ -154,14 +156,15 @@ function render(document: BillingDocument, options: PdfOptions): Promise<Buffer>
   const money = (cents: number) => formatMoney(cents, locale);
   const { seller } = document;
   const exempt = seller.vatRegime === 'exempt';
+  const reference = document.reference ?? `${t.number} ${document.number}`;
   const writer = new PdfWriter(
-    `${document.title} ${document.number}`,
-    `${document.title} ${t.number} ${document.number} (${t.continued})`,
+    document.reference ? `${document.title} — ${document.reference}` : `${document.title} ${document.number}`,
+    `${document.title} ${reference} (${t.continued})`,
   );
 
   writer.header({
     title: document.title,
-    number: `${t.number} ${document.number}`,
+    number: reference,
     logo: options.logo ?? null,
     sellerName: seller.name,
     badge: document.badge,
@@ -363,7 +366,9 @@ export async function renderOrderPdf(
   return render(
     {
       title: t.order,
-      number: order.id,
+      // Named by its date (its invoice number in the info band), never by its internal id.
+      number: order.invoiceNumber ?? '',
+      reference: t.orderOf(formatDate(order.createdAt, timeZone, locale)),
       badge: null,
       seller: options.seller,
       buyerLines: [order.family.name],
@@ -371,6 +376,7 @@ export async function renderOrderPdf(
         { label: t.orderDate, value: formatDate(order.createdAt, timeZone, locale) },
         { label: t.status, value: REGISTRATION_STATUSES.label(order.status, locale) },
         { label: t.paymentMethod, value: PAYMENT_PROVIDERS.label(order.paymentProvider, locale) },
+        ...(order.invoiceNumber ? [{ label: t.invoice, value: order.invoiceNumber }] : []),
       ],
       lines: order.lines.map((line) => ({
         description: line.description,
