@@ -25,6 +25,14 @@ describe.skipIf(!browserAvailable)('what a family is told', () => {
     await expect.poll(() => tennis.locator('[data-on-request]').textContent()).toBe('Sur demande');
     await snap(page, 'issue13-catalog-desktop');
 
+    // Its card lists sessions a year ahead: its page lists them too, and says when registrations open.
+    await page.locator('[data-activity="Stage multisports de Toussaint"]').getByRole('link').click();
+    await page.getByText(/^Inscriptions ouvertes le \d{2}\/\d{2}\/\d{4}\.$/).waitFor();
+    expect(await page.locator('[data-session]').count()).toBeGreaterThan(0);
+    expect(await page.getByText(/Aucune séance/).count()).toBe(0);
+    await snap(page, 'issue13-not-open-desktop');
+    await page.goto(at('demo', '/catalog'));
+
     await tennis.getByRole('link', { name: 'Tennis' }).click();
     const card = page.locator('[data-register]');
     await card.waitFor();
