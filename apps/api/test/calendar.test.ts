@@ -133,6 +133,7 @@ describe('calendar items', () => {
       startDateTime: expect.any(String),
       duration: 90,
       seats: { fillingRate: 0, reservedSeats: 0, freeSeats: 20, maxSeats: 20 },
+      attendees: [],
       blueprintId: expect.stringMatching(/^bp_/),
       establishmentId: 'est_default',
       originalStartDateTime: null,

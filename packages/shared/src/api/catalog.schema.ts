@@ -192,7 +192,10 @@ export const calendarItemSchema = z.object({
   startDateTime: z.string(),
   /** Minutes. */
   duration: z.number().int(),
-  seats: sessionSeatsSchema,
+  /** The session's figures, for managers and holders; null on a family's calendar (not theirs to see). */
+  seats: sessionSeatsSchema.nullable(),
+  /** On a family's calendar: the first names of its members attending, sorted; empty otherwise. */
+  attendees: z.array(z.string()),
   blueprintId: z.string(),
   establishmentId: z.string(),
   originalStartDateTime: z.string().nullable(),

@@ -363,6 +363,11 @@ export const orderSummarySchema = z.object({
   liveLinesCount: z.number().int(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /**
+   * The number of the order's invoice ('2026-000123'), null before it is numbered: with the date, what
+   * names an order for a family (« Commande du 27/11/2026 · Facture 2026-000123 »), never its id.
+   */
+  invoiceNumber: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

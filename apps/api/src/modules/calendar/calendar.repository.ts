@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import {
   blueprints,
   calendarFeeds,
+  members,
   organizations,
   participants,
   prestations,
@@ -37,7 +38,12 @@ const itemColumns = {
   location: blueprints.location,
   onlineLocation: blueprints.onlineLocation,
   updatedAt: services.updatedAt,
+  /** Filled on a family's calendar only (see `items`). */
+  attendees: sql<string[] | null>`null::json`,
 };
+
+/** Registration statuses that put a family member on a session of the family's calendar. */
+const ATTENDING = sql.raw(`('invited', 'reserved', 'confirmed')`);
 
 /** Calendar items and calendar feed tokens. Every query but the token lookup is scoped by organisation. */
 export function createCalendarRepository(db: Executor) {
@@ -82,14 +88,33 @@ export function createCalendarRepository(db: Executor) {
           .limit(limit);
       }
       if (scope.kind === 'family') {
-        // The sessions its members take part in (invited, reserved or confirmed), each once.
-        return query
+        // The sessions its members take part in (invited, reserved or confirmed), each once, with the
+        // first names of those members (two children on one session: both).
+        return db
+          .select({
+            ...itemColumns,
+            attendees: sql<
+              string[]
+            >`(select coalesce(json_agg(m.first_name order by m.first_name, m.id), '[]'::json)
+              from ${participants} pa
+              inner join ${members} m on m.organization_id = pa.organization_id and m.id = pa.member_id
+              where pa.organization_id = ${services.organizationId} and pa.service_id = ${services.id}
+                and pa.family_id = ${scope.familyId} and pa.status in ${ATTENDING})`,
+          })
+          .from(services)
+          .innerJoin(
+            blueprints,
+            and(
+              eq(blueprints.organizationId, services.organizationId),
+              eq(blueprints.id, services.blueprintId),
+            ),
+          )
           .where(
             and(
               inRange,
               sql`exists (select 1 from ${participants} where ${participants.organizationId} = ${services.organizationId}
                 and ${participants.serviceId} = ${services.id} and ${participants.familyId} = ${scope.familyId}
-                and ${participants.status} in ('invited', 'reserved', 'confirmed'))`,
+                and ${participants.status} in ${ATTENDING})`,
             ),
           )
           .orderBy(asc(services.startDateTime), asc(services.id))

@@ -17,6 +17,12 @@ const POSTPONED: Record<Locale, string> = {
   en: 'Session postponed (first planned on {date}).',
 };
 
+/** « Natation — Léa », « Natation — Léa et Tom »: who of the family attends, when the feed is a family's. */
+export function eventTitle(name: string, attendees: readonly string[] | null, locale: Locale): string {
+  if (!attendees || attendees.length === 0) return name;
+  return `${name} — ${new Intl.ListFormat(locale, { type: 'conjunction' }).format(attendees)}`;
+}
+
 /**
  * The iCalendar text of a feed. Start and end are written in the organisation's zone (TZID) with its
  * VTIMEZONE, built from the runtime's zone data; DTSTAMP stays in UTC as RFC 5545 wants, which is why the
@@ -53,7 +59,7 @@ export function renderFeed(
       // feed is byte for byte the same, so its ETag holds.
       stamp: row.updatedAt,
       lastModified: row.updatedAt,
-      summary: row.serviceName,
+      summary: eventTitle(row.serviceName, row.attendees, locale),
       location: location || null,
       description:
         row.status === 'postponed' && row.originalStartDateTime

@@ -12,6 +12,7 @@ import {
   type InvoiceListQuery,
   type InvoicePage,
   type Locale,
+  localDay,
   type MarkInvoicePaidInput,
 } from '@inscrio/shared';
 import { sql } from 'drizzle-orm';
@@ -477,9 +478,10 @@ export function createInvoicingService(ctx: AppContext) {
             amount: order.transfer.amount,
           }
         : null;
+      const timeZone = await timeZoneOf(organizationId);
       const pdf = await renderOrderPdf(order, {
         locale: meta?.locale === 'en' ? 'en' : 'fr',
-        timeZone: await timeZoneOf(organizationId),
+        timeZone,
         logo: await logoOf(organizationId, seller.logoAssetId),
         transfer,
         seller: {
@@ -498,7 +500,10 @@ export function createInvoicingService(ctx: AppContext) {
           vatExemptionMention: seller.vatExemptionMention,
         },
       });
-      return { fileName: `commande-${orderId}.pdf`, pdf };
+      // The file is named as the family knows the order: its date (and its invoice's number).
+      const day = localDay(new Date(order.createdAt), timeZone);
+      const name = order.invoiceNumber ? `commande-${day}-${order.invoiceNumber}` : `commande-${day}`;
+      return { fileName: `${name}.pdf`, pdf };
     },
   };
 }

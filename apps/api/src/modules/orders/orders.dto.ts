@@ -35,6 +35,7 @@ export function toOrderSummary(
   linesCount: number,
   /** Registrations not cancelled (all of them at checkout). */
   liveLinesCount = linesCount,
+  invoiceNumber: string | null = null,
 ): OrderSummary {
   return {
     id: order.id,
@@ -49,6 +50,7 @@ export function toOrderSummary(
     liveLinesCount,
     createdAt: order.createdAt.toISOString(),
     paidAt: iso(order.paidAt),
+    invoiceNumber,
   };
 }
 
@@ -113,6 +115,8 @@ interface OrderDetailInput {
   lines: OrderLineView[];
   payments: PaymentRow[];
   organization: OrderOrganization;
+  /** The order's invoice number, once numbered (null at checkout, before the commit numbers it). */
+  invoiceNumber?: string | null;
 }
 
 export const toOrderDetail = (input: OrderDetailInput): OrderDetail => ({
@@ -139,6 +143,7 @@ function orderDetailWithoutTransfer(input: OrderDetailInput): Omit<OrderDetail, 
       input.buyer,
       lines.length,
       lines.filter((l) => l.participantStatus !== 'cancelled').length,
+      input.invoiceNumber ?? null,
     ),
     taxAmount: order.taxAmount,
     lines: lines.map((l) => ({

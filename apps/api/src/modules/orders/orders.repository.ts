@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import {
   auditEvents,
   blueprints,
+  invoices,
   members,
   organizations,
   orderLines,
@@ -72,6 +73,11 @@ const blueprintOfService = and(
 
 /** The family's name on an order: the person who checked out. */
 const buyerMember = and(eq(members.organizationId, orders.organizationId), eq(members.userId, orders.userId));
+
+/** The number of the order's invoice (null until numbered): with its date, what names an order for a family. */
+const invoiceNumberOf = sql<string | null>`(select i.number from ${invoices} i
+  where i.organization_id = ${orders.organizationId} and i.order_id = ${orders.id} and i.number is not null
+  order by i.created_at limit 1)`;
 
 export interface OrderFilter {
   familyId?: string;
@@ -146,6 +152,7 @@ export function createOrdersRepository(db: Executor) {
               and ${participants.id} = ${orderLines.participantId}
             where ${orderLines.organizationId} = ${orders.organizationId} and ${orderLines.orderId} = ${orders.id}
               and ${participants.status} <> 'cancelled')`,
+          invoiceNumber: invoiceNumberOf,
         })
         .from(orders)
         .leftJoin(members, buyerMember)
@@ -160,7 +167,12 @@ export function createOrdersRepository(db: Executor) {
     /** One order (in the family when given), with the buyer's name. */
     async find(organizationId: string, orderId: string, filter: OrderFilter = {}) {
       const [row] = await db
-        .select({ order: orders, firstName: members.firstName, lastName: members.lastName })
+        .select({
+          order: orders,
+          firstName: members.firstName,
+          lastName: members.lastName,
+          invoiceNumber: invoiceNumberOf,
+        })
         .from(orders)
         .leftJoin(members, buyerMember)
         .where(and(where(organizationId, filter), eq(orders.id, orderId)));

@@ -107,6 +107,7 @@ export function createOrdersService(ctx: AppContext) {
       lines,
       payments: paymentRows,
       organization,
+      invoiceNumber: found.invoiceNumber,
     });
   }
 
@@ -157,7 +158,7 @@ export function createOrdersService(ctx: AppContext) {
         (query.page - 1) * query.pageSize,
       );
       return {
-        items: rows.map((r) => toOrderSummary(r.order, r, r.linesCount, r.liveLinesCount)),
+        items: rows.map((r) => toOrderSummary(r.order, r, r.linesCount, r.liveLinesCount, r.invoiceNumber)),
         total,
         page: query.page,
         pageSize: query.pageSize,

@@ -1,5 +1,5 @@
 import type { Locale, PaymentProvider as ProviderName, PaymentStatus } from '@inscrio/shared';
-import { PAYMENT_PROVIDERS, resolveLocale } from '@inscrio/shared';
+import { formatDate, PAYMENT_PROVIDERS, resolveLocale } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import type { Executor } from '../../db/client';
@@ -32,6 +32,12 @@ const FAILED_STATUSES: readonly PaymentStatus[] = ['failed', 'cancelled', 'expir
  * duplicated or out-of-order notification never pays twice nor un-pays. A failed, cancelled or expired
  * payment may still become paid (Buckaroo's 490 may turn into 190); nothing leaves paid but refunded.
  */
+/** How a payment names its order at the provider (« Commande du 27/11/2026 »). */
+const ORDER_OF: Record<Locale, (date: string) => string> = {
+  fr: (date) => `Commande du ${date}`,
+  en: (date) => `Order of ${date}`,
+};
+
 export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
   if (from === to) return false;
   switch (from) {
@@ -243,7 +249,10 @@ export function createPaymentsService(ctx: AppContext) {
           paymentId,
           orderId,
           amount: due,
-          description: `${organization.name} — ${orderId}`,
+          // What the family reads at the provider and on its bank statement: the order's date, not its id.
+          description: `${organization.name} — ${ORDER_OF[resolveLocale(order.locale)](
+            formatDate(order.createdAt, organization.timeZone, resolveLocale(order.locale)),
+          )}`,
           locale: resolveLocale(order.locale),
           returnUrl: organizationUrl(
             ctx.config,

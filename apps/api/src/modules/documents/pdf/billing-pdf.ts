@@ -71,6 +71,8 @@ interface DocumentLine {
 interface BillingDocument {
   title: string;
   number: string;
+  /** Printed under the title instead of 'N° {number}' (an order has no number of its own). */
+  reference?: string;
   badge: Badge | null;
   seller: Seller;
   buyerLines: string[];
@@ -156,14 +158,15 @@ function render(document: BillingDocument, options: PdfOptions): Promise<Buffer>
   const money = (cents: number) => formatMoney(cents, locale);
   const { seller } = document;
   const exempt = seller.vatRegime === 'exempt';
+  const reference = document.reference ?? `${t.number} ${document.number}`;
   const writer = new PdfWriter(
-    `${document.title} ${document.number}`,
-    `${document.title} ${t.number} ${document.number} (${t.continued})`,
+    document.reference ? `${document.title} — ${document.reference}` : `${document.title} ${document.number}`,
+    `${document.title} ${reference} (${t.continued})`,
   );
 
   writer.header({
     title: document.title,
-    number: `${t.number} ${document.number}`,
+    number: reference,
     logo: options.logo ?? null,
     sellerName: seller.name,
     badge: document.badge,
@@ -372,7 +375,9 @@ export async function renderOrderPdf(
   return render(
     {
       title: t.order,
-      number: order.id,
+      // Named by its date (its invoice number in the info band), never by its internal id.
+      number: order.invoiceNumber ?? '',
+      reference: t.orderOf(formatDate(order.createdAt, timeZone, locale)),
       badge: null,
       seller: options.seller,
       buyerLines: [order.family.name],
@@ -380,6 +385,7 @@ export async function renderOrderPdf(
         { label: t.orderDate, value: formatDate(order.createdAt, timeZone, locale) },
         { label: t.status, value: REGISTRATION_STATUSES.label(order.status, locale) },
         { label: t.paymentMethod, value: PAYMENT_PROVIDERS.label(order.paymentProvider, locale) },
+        ...(order.invoiceNumber ? [{ label: t.invoice, value: order.invoiceNumber }] : []),
       ],
       // Each supplement is a row of its own under its session (never folded into the session's price);
       // the session's row carries what is left of the line's VAT, so the rows add up to the line.

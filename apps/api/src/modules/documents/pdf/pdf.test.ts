@@ -360,6 +360,7 @@ describe('order PDF', () => {
     // 00:30 on the 13th in Brussels (summer time): the order date is the one there.
     createdAt: '2026-09-12T22:30:00.000Z',
     paidAt: null,
+    invoiceNumber: '2026-000123',
     taxAmount: 1_528,
     lines: [orderLine('l1', 'Léa', 'confirmed'), orderLine('l2', 'Tom', 'cancelled')],
     payments: [],
@@ -379,9 +380,11 @@ describe('order PDF', () => {
     );
 
     expect(text).toContain('Bon de commande');
-    expect(text).toContain('N° ord_01jf3k8q2w7x');
-    expect(text).toContain('Date de commande Statut Mode de paiement');
-    expect(text).toContain('13/09/2026 Confirmée Virement bancaire');
+    // Named by its date and its invoice, never by its internal id.
+    expect(text).toContain('Bon de commande\nCommande du 13/09/2026\n');
+    expect(text).not.toContain('ord_');
+    expect(text).toContain('Date de commande Statut Mode de paiement Facture');
+    expect(text).toContain('13/09/2026 Confirmée Virement bancaire 2026-000123');
     // The supplement is a row of its own, with its own amount; the session row keeps its own price.
     expect(text).toContain('Natation — 01/10/2026 10:00 — Léa Dupont 1 120,00 € 6 % 113,21 € 120,00 €');
     expect(text).toContain('+ Bonnet de bain (une fois par période) 1 15,00 € 6 % 14,15 € 15,00 €');

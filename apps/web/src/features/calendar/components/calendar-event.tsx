@@ -44,6 +44,8 @@ export function CalendarBlock({
   const color = safeColor(item.colorCode);
   const cancelled = item.status === 'cancelled';
   const rate = texts.fillingRate(item);
+  const seats = texts.freeSeats(item);
+  const title = texts.title(item);
   return (
     <button
       type="button"
@@ -55,18 +57,18 @@ export function CalendarBlock({
       )}
       data-calendar-item={item.id}
       data-status={item.status}
-      title={`${item.serviceName} · ${texts.hours(item)}`}
+      title={`${title} · ${texts.hours(item)}`}
     >
-      <span className={cn('truncate font-semibold', cancelled && 'line-through')}>{item.serviceName}</span>
+      <span className={cn('truncate font-semibold', cancelled && 'line-through')}>{title}</span>
       <span className={cn('truncate tabular-nums text-slate-600', cancelled && 'line-through')}>
         {texts.hours(item)}
       </span>
       {compact ? null : (
         <span className="flex flex-wrap items-center gap-1 text-slate-600">
           <StatusLabel item={item} />
-          {cancelled ? null : (
+          {cancelled || !seats ? null : (
             <span className="truncate">
-              {texts.freeSeats(item)}
+              {seats}
               {rate ? ` · ${rate}` : ''}
             </span>
           )}
@@ -96,7 +98,7 @@ export function CalendarChip({ item, timeZone, onSelect }: EventProps) {
       <span className={cn('shrink-0 tabular-nums', cancelled && 'line-through')}>
         {texts.time(item.startDateTime)}
       </span>
-      <span className={cn('truncate font-medium', cancelled && 'line-through')}>{item.serviceName}</span>
+      <span className={cn('truncate font-medium', cancelled && 'line-through')}>{texts.title(item)}</span>
       {item.status === 'postponed' ? (
         <span
           className="ml-auto size-1.5 shrink-0 rounded-full bg-amber-500"
@@ -113,6 +115,7 @@ export function CalendarRow({ item, timeZone, onSelect }: EventProps) {
   const color = safeColor(item.colorCode);
   const cancelled = item.status === 'cancelled';
   const rate = texts.fillingRate(item);
+  const seats = texts.freeSeats(item);
   return (
     <button
       type="button"
@@ -140,11 +143,11 @@ export function CalendarRow({ item, timeZone, onSelect }: EventProps) {
             cancelled ? 'text-slate-500 line-through' : 'text-slate-900',
           )}
         >
-          {item.serviceName}
+          {texts.title(item)}
         </span>
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
           <StatusLabel item={item} />
-          {cancelled ? null : <span>{texts.freeSeats(item)}</span>}
+          {cancelled || !seats ? null : <span>{seats}</span>}
           {!cancelled && rate ? <span className="text-slate-400">·</span> : null}
           {!cancelled && rate ? <span>{rate}</span> : null}
         </span>

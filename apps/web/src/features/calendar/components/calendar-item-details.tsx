@@ -24,6 +24,42 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** The session's figures, for managers and holders (a family's calendar has none). */
+function Seats({ seats, timeZone }: { seats: NonNullable<CalendarItem['seats']>; timeZone: string }) {
+  const { t } = useTranslation('calendar');
+  const texts = useCalendarTexts(timeZone);
+  const unlimited = seats.maxSeats === UNLIMITED_SEATS;
+  const rate = texts.fillingRate({ seats });
+  return (
+    <section aria-labelledby="calendar-seats">
+      <h3 id="calendar-seats" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {t('details.seats')}
+      </h3>
+      <dl className="divide-y divide-slate-100">
+        <Row term={t('details.maxSeats')}>{formatSeats(seats.maxSeats, texts.locale)}</Row>
+        <Row term={t('details.reservedSeats')}>{seats.reservedSeats}</Row>
+        <Row term={t('details.freeSeats')}>{texts.freeSeats({ seats })}</Row>
+        {unlimited ? null : <Row term={t('details.fillingRate')}>{rate}</Row>}
+      </dl>
+      {unlimited ? null : (
+        <div
+          className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100"
+          role="meter"
+          aria-label={t('details.fillingRate')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={seats.fillingRate}
+        >
+          <div
+            className={cn('h-full rounded-full', seats.fillingRate >= 100 ? 'bg-red-500' : 'bg-brand-600')}
+            style={{ width: `${seats.fillingRate}%` }}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
 function ItemDetails({
   item,
   timeZone,
@@ -35,8 +71,6 @@ function ItemDetails({
 }) {
   const { t } = useTranslation('calendar');
   const texts = useCalendarTexts(timeZone);
-  const unlimited = item.seats.maxSeats === UNLIMITED_SEATS;
-  const rate = texts.fillingRate(item);
   const link =
     audience === 'manager'
       ? { to: paths.managedService.to(item.id), label: t('details.manage') }
@@ -71,35 +105,28 @@ function ItemDetails({
         <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">{t('details.cancelled')}</p>
       ) : null}
 
-      <section aria-labelledby="calendar-seats">
-        <h3 id="calendar-seats" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          {t('details.seats')}
-        </h3>
-        <dl className="divide-y divide-slate-100">
-          <Row term={t('details.maxSeats')}>{formatSeats(item.seats.maxSeats, texts.locale)}</Row>
-          <Row term={t('details.reservedSeats')}>{item.seats.reservedSeats}</Row>
-          <Row term={t('details.freeSeats')}>{texts.freeSeats(item)}</Row>
-          {unlimited ? null : <Row term={t('details.fillingRate')}>{rate}</Row>}
-        </dl>
-        {unlimited ? null : (
-          <div
-            className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100"
-            role="meter"
-            aria-label={t('details.fillingRate')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={item.seats.fillingRate}
+      {item.attendees.length > 0 ? (
+        <section aria-labelledby="calendar-attendees" data-calendar-attendees="">
+          <h3
+            id="calendar-attendees"
+            className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
           >
-            <div
-              className={cn(
-                'h-full rounded-full',
-                item.seats.fillingRate >= 100 ? 'bg-red-500' : 'bg-brand-600',
-              )}
-              style={{ width: `${item.seats.fillingRate}%` }}
-            />
-          </div>
-        )}
-      </section>
+            {t('details.attendees', { count: item.attendees.length })}
+          </h3>
+          <ul className="mt-1 flex flex-wrap gap-2">
+            {item.attendees.map((name) => (
+              <li
+                key={name}
+                className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800"
+              >
+                {name}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {item.seats ? <Seats seats={item.seats} timeZone={timeZone} /> : null}
 
       <Button asChild variant="secondary" className="w-full">
         <Link to={link.to}>
@@ -123,6 +150,7 @@ export function CalendarItemDrawer({
   audience: CalendarAudience;
   onClose: () => void;
 }) {
+  const { title } = useCalendarTexts(timeZone);
   // The drawer keeps showing the last item while it slides out.
   const [shown, setShown] = useState(item);
   if (item && item !== shown) setShown(item);
@@ -132,7 +160,7 @@ export function CalendarItemDrawer({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={shown?.serviceName ?? ''}
+      title={shown ? title(shown) : ''}
     >
       {shown ? <ItemDetails item={shown} timeZone={timeZone} audience={audience} /> : null}
     </SideDrawer>

@@ -23,6 +23,7 @@ function item(overrides: Partial<CalendarItem>): CalendarItem {
     startDateTime: '2026-11-25T13:00:00.000Z',
     duration: 90,
     seats,
+    attendees: [],
     blueprintId: 'bp_football',
     establishmentId: 'est_default',
     originalStartDateTime: null,
@@ -182,5 +183,31 @@ describe('the calendar', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Mes activités' })).toBeInTheDocument();
     expect(await screen.findByText('Aucune séance à venir pour votre famille')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Parcourir le catalogue' })).toHaveAttribute('href', '/catalog');
+  });
+
+  it('names the family members attending each session and shows a family no seat figures', async () => {
+    const user = userEvent.setup();
+    const family = [
+      item({ seats: null, attendees: ['Léa', 'Tom'] }),
+      item({
+        id: 'svc_swim',
+        serviceName: 'Natation',
+        startDateTime: '2026-11-26T16:30:00.000Z',
+        seats: null,
+        attendees: ['Léa'],
+      }),
+    ];
+    setup(makeUser(), family);
+    expect(await screen.findByText('Football 6-12 ans — Léa et Tom')).toBeInTheDocument();
+    expect(screen.getByText('Natation — Léa')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/places libres|Complet|Illimité|%/);
+
+    await user.click(screen.getByRole('button', { name: /Natation — Léa/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Natation — Léa' });
+    expect(within(drawer).getByText('Participant de votre famille')).toBeInTheDocument();
+    expect(within(drawer).getByText('Léa')).toBeInTheDocument();
+    expect(within(drawer).queryByText('Places')).toBeNull();
+    expect(within(drawer).queryByText('Taux de remplissage')).toBeNull();
+    expect(within(drawer).getByRole('link', { name: "Voir l'activité" })).toBeInTheDocument();
   });
 });

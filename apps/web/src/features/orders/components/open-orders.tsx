@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
 import { useOrders } from '../api/get-orders';
@@ -52,7 +52,8 @@ export function OpenOrders() {
                   {t('open.due', { amount: formatMoney(order.amountDue, locale) })}
                 </p>
                 <p className="text-[13px] text-slate-600">
-                  {t('list.orderOf', { date: formatDateTime(order.createdAt, timeZone, locale) })}
+                  {t('list.orderOf', { date: formatDate(order.createdAt, timeZone, locale) })}
+                  {order.invoiceNumber ? ` · ${t('list.invoice', { number: order.invoiceNumber })}` : null}
                 </p>
               </div>
               <OrderStatusBadge status={order.status} />

@@ -30,6 +30,7 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     liveLinesCount: 2,
     createdAt: '2026-11-22T09:30:00.000Z',
     paidAt: null,
+    invoiceNumber: null,
     taxAmount: 0,
     lines: [
       {
@@ -99,6 +100,17 @@ afterEach(() => {
 });
 
 describe("an order's page", () => {
+  it('names the order by its date and invoice number, never by its id', async () => {
+    signInAs('user');
+    fakeApi({ 'GET /api/orders/ord_1': () => json(200, order({ invoiceNumber: '2026-000123' })) });
+    renderOrder();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Commande du 22/11/2026' }),
+    ).toBeInTheDocument();
+    expect(document.querySelector('header')).toHaveTextContent('Facture 2026-000123');
+    expect(document.body).not.toHaveTextContent('ord_1');
+  });
+
   it('shows a family how to pay by transfer: beneficiary, IBAN, amount, reference and the QR as an image', async () => {
     signInAs('user');
     const writeText = vi.fn(async () => undefined);

@@ -374,8 +374,12 @@ export function OrderPage() {
           </h1>
           <p className="text-sm text-slate-600">
             {PAYMENT_PROVIDERS.label(order.paymentProvider, locale)}
-            <span className="text-slate-400"> · </span>
-            <span className="font-mono text-xs">{order.id}</span>
+            {order.invoiceNumber ? (
+              <>
+                <span className="text-slate-400"> · </span>
+                <span data-invoice-number="">{t('list.invoice', { number: order.invoiceNumber })}</span>
+              </>
+            ) : null}
           </p>
         </div>
         <OrderStatusBadge status={order.status} className="self-start px-3 py-1 text-sm" />

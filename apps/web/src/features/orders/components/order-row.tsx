@@ -2,7 +2,7 @@ import { formatMoney, type OrderSummary } from '@inscrio/shared';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
 import { useTimeZone } from '@/lib/use-time-zone';
@@ -27,10 +27,11 @@ export function OrderRow({ order, showFamily }: { order: OrderSummary; showFamil
           <p className="font-semibold break-words text-slate-900">
             {showFamily
               ? order.family.name
-              : t('list.orderOf', { date: formatDateTime(order.createdAt, timeZone, locale) })}
+              : t('list.orderOf', { date: formatDate(order.createdAt, timeZone, locale) })}
           </p>
           <p className="text-sm text-slate-600">
             {showFamily ? `${formatDateTime(order.createdAt, timeZone, locale)} · ` : null}
+            {order.invoiceNumber ? `${t('list.invoice', { number: order.invoiceNumber })} · ` : null}
             {order.liveLinesCount > 0 || order.linesCount === 0
               ? t('list.lines', { count: order.liveLinesCount })
               : t('list.linesAllCancelled', { count: order.linesCount })}
