@@ -142,27 +142,52 @@ export const codeSplitting = {
 // ---------------------------------------------------------------------------------------------------
 // index.html
 
+/** The audiences whose chunks index.html preloads when the address names one of their screens. */
+const PRELOADED_AUDIENCES = ['public', 'account', 'family'];
+
 /**
  * A script run by index.html before any chunk: it asks for the organisation of the address (the exact
  * request the app makes, taken by src/lib/organization-prefetch.ts) and preloads the texts of the
- * page's language, so neither waits behind the JavaScript. The key is read as src/lib/organization-
- * host.ts does without a configured base host; with one (VITE_APP_BASE_HOST) the script asks nothing
- * and the app looks the organisation up itself.
+ * page's language and the chunks of the screen being opened (the sign-in pages for a visitor without a
+ * session, the layout and the family's screens for a signed-in one), so none of them waits behind the
+ * entry's JavaScript. A wrong guess costs a download, never a screen. The key is read as
+ * src/lib/organization-host.ts does without a configured base host; with one (VITE_APP_BASE_HOST) the
+ * script asks nothing and the app looks the organisation up itself.
  */
-function bootScript(locales: Record<string, string>, baseHost: string | undefined): string {
+function bootScript(
+  locales: Record<string, string>,
+  audiences: Record<string, string[]>,
+  baseHost: string | undefined,
+): string {
   return `(function () {
   try {
     var locales = ${JSON.stringify(locales)};
+    var audiences = ${JSON.stringify(audiences)};
     var locale = 'fr';
+    var signedIn = false;
     try {
       var stored = localStorage.getItem('inscrio.locale');
       if (stored && locales[stored]) locale = stored;
+      signedIn = !!localStorage.getItem('inscrio.tokens');
     } catch (e) {}
-    var link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = locales[locale];
-    document.head.appendChild(link);
+    var path = location.pathname;
+    var files = [locales[locale]];
+    if (!signedIn || /^\\/(login|forgot-password|reset-password)\\/?$/.test(path)) {
+      files = files.concat(audiences.public);
+    } else {
+      files = files.concat(audiences.account);
+      if (/^\\/(catalog|calendar|delegations|orders)(\\/|$)/.test(path)) files = files.concat(audiences.family);
+    }
+    var seen = {};
+    for (var i = 0; i < files.length; i++) {
+      if (!files[i] || seen[files[i]]) continue;
+      seen[files[i]] = true;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = files[i];
+      document.head.appendChild(link);
+    }
     if (${JSON.stringify(Boolean(baseHost))}) return;
     var labels = location.hostname.toLowerCase().replace(/\\.$/, '').split('.');
     var key = labels[0];
@@ -191,7 +216,29 @@ export function firstLoad(baseHost: string | undefined): Plugin {
           if (language) locales[language[1]!] = `/${chunk.fileName}`;
         }
         if (!locales.fr || !locales.en) throw new Error('first-load: the locale chunks were not found');
-        return [{ tag: 'script', children: bootScript(locales, baseHost), injectTo: 'head-prepend' }];
+        // Each audience's chunk with the chunks it imports, but not the entry's (already loading).
+        const chunks = new Map(
+          Object.values(context.bundle ?? {}).flatMap((chunk) =>
+            chunk.type === 'chunk' ? [[chunk.fileName, chunk]] : [],
+          ),
+        );
+        const audiences: Record<string, string[]> = {};
+        for (const audience of PRELOADED_AUDIENCES) {
+          const root = [...chunks.values()].find((chunk) => chunk.name === audience && !chunk.isEntry);
+          if (!root) throw new Error(`first-load: no chunk for the audience ${audience}`);
+          const files = new Set<string>();
+          const visit = (fileName: string) => {
+            const chunk = chunks.get(fileName);
+            if (!chunk || chunk.isEntry || files.has(fileName)) return;
+            files.add(fileName);
+            chunk.imports.forEach(visit);
+          };
+          visit(root.fileName);
+          audiences[audience] = [...files].map((file) => `/${file}`);
+        }
+        return [
+          { tag: 'script', children: bootScript(locales, audiences, baseHost), injectTo: 'head-prepend' },
+        ];
       },
     },
   };
