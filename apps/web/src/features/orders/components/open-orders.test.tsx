@@ -24,6 +24,7 @@ function summary(overrides: Partial<OrderSummary>): OrderSummary {
     liveLinesCount: 2,
     createdAt: '2026-11-22T09:30:00.000Z',
     paidAt: null,
+    invoiceNumber: null,
     ...overrides,
   };
 }

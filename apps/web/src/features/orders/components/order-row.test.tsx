@@ -17,8 +17,11 @@ const summary = (overrides: Partial<OrderSummary> = {}): OrderSummary => ({
   paymentProvider: 'offline',
   totalAmount: 5000,
   paidAmount: 0,
+  creditedAmount: 0,
+  amountDue: 5000,
   family: { id: 'fam_1', name: 'Famille Peeters' },
   linesCount: 2,
+  liveLinesCount: 2,
   // 00:30 on the 27th in Brussels.
   createdAt: '2026-11-26T23:30:00.000Z',
   paidAt: null,
