@@ -81,6 +81,7 @@ const AUDIENCES: Record<string, { screens: string[]; features: string[] }> = {
       'establishments',
       'members',
       'organization-settings',
+      'manager-dashboard',
       'periods',
       'registry',
       'reviews',

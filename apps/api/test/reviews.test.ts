@@ -77,7 +77,7 @@ describe('requests from families', () => {
     expect(await auditTypes(t, p.id)).toEqual(['registration-created']);
     const twice = await ask('parent', { serviceId: adults, memberId: f.members.tom, reason: 'age' });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toMatch(/déjà inscrit/);
+    expect(twice.json().message).toMatch(/Une demande pour .+ est déjà en attente/);
     const within = await session(BP.public, { daysAhead: 11 });
     const useless = await ask('parent', { serviceId: within, memberId: f.members.lea, reason: 'age' });
     expect(useless.statusCode).toBe(409);

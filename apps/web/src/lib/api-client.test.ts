@@ -151,12 +151,15 @@ describe('the API client', () => {
 
       expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
       expect(server.callsTo('POST /api/auth/refresh-token')).toHaveLength(1);
-      expect(toast.error).toHaveBeenCalledTimes(1);
-      expect(toast.error).toHaveBeenCalledWith('Votre session a expiré');
       expect(getAuthState()).toEqual({ tokens: null, user: null, member: null, organization: null });
       expect(window.localStorage.getItem('inscrio.tokens')).toBeNull();
+      // Notifications are shown once their library has loaded (it is not in the page's first JavaScript).
+      await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+      expect(toast.error).toHaveBeenCalledWith('Votre session a expiré');
       await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/orders?page=2')}`);
+      const query = new URLSearchParams(router.state.location.search);
+      expect(query.get('redirect')).toBe('/orders?page=2');
+      expect(query.get('authError')).toBe('session-expired');
     });
 
     it("says 'Erreur lors du rafraîchissement de votre session' when the refresh itself breaks", async () => {
@@ -167,7 +170,9 @@ describe('the API client', () => {
         'POST /api/auth/refresh-token': () => json(500, { message: 'Erreur interne du serveur.' }),
       });
       await expect(api.get('/me/user')).rejects.toBeInstanceOf(ApiError);
-      expect(toast.error).toHaveBeenCalledWith('Erreur lors du rafraîchissement de votre session');
+      await vi.waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Erreur lors du rafraîchissement de votre session'),
+      );
       expect(getAuthState().tokens).toBeNull();
     });
 

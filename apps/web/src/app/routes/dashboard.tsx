@@ -1,7 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
-import { ManagerToDo } from '@/features/dashboard/components/manager-to-do';
 import { OpenOrders } from '@/features/orders/components/open-orders';
 import { MyActivities } from '@/features/registrations/components/my-activities';
+
+// A manager's to-do is in the managers' chunk (it uses their screens' code): families never load it.
+const ManagerToDo = lazy(() =>
+  import('@/features/manager-dashboard/components/manager-to-do').then((m) => ({ default: m.ManagerToDo })),
+);
 
 /**
  * The dashboard; a family's shows its orders to settle and 'Mes activités' above the shortcuts, a
@@ -10,7 +15,11 @@ import { MyActivities } from '@/features/registrations/components/my-activities'
 export function Component() {
   return (
     <DashboardPage
-      manager={<ManagerToDo />}
+      manager={
+        <Suspense fallback={null}>
+          <ManagerToDo />
+        </Suspense>
+      }
       family={
         <>
           <OpenOrders />
