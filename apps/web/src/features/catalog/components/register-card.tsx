@@ -86,6 +86,7 @@ function RequestDialog({
   serviceId,
   sessionLabel,
   members,
+  supplementIds,
   onClose,
   onSent,
 }: {
@@ -93,6 +94,8 @@ function RequestDialog({
   serviceId: string;
   sessionLabel: string;
   members: { id: string; name: string }[];
+  /** The optional supplements ticked on the card: kept with the request once accepted. */
+  supplementIds: string[];
   onClose: () => void;
   onSent: (memberIds: string[]) => void;
 }) {
@@ -116,7 +119,13 @@ function RequestDialog({
     const ids = [...chosen];
     try {
       for (const memberId of ids) {
-        await request.mutateAsync({ serviceId, memberId, reason, note: note.trim() || undefined });
+        await request.mutateAsync({
+          serviceId,
+          memberId,
+          reason,
+          note: note.trim() || undefined,
+          supplementIds: supplementIds.length > 0 ? supplementIds : undefined,
+        });
       }
       setSent(true);
       onSent(ids);
@@ -629,6 +638,7 @@ export function RegisterCard({ activity }: { activity: CatalogDetail }) {
       {openRequest ? (
         <RequestDialog
           {...openRequest}
+          supplementIds={[...supplementIds]}
           onClose={() => setOpenRequest(null)}
           onSent={(ids) => {
             const next = new Set(requested);
