@@ -215,6 +215,8 @@ describe.skipIf(!browserAvailable)('a manager follows registrations and configur
     await request.locator('[data-review-reason="age"]').getByText("Dérogation d'âge").waitFor();
     await request.getByText('Tom danse depuis deux ans avec sa sœur.').waitFor();
     await request.getByText('Entre 8 ans et 14 ans').waitFor();
+    // The family and how to reach it.
+    await request.locator('[data-family-contact]').getByRole('link', { name: 'parent@demo.test' }).waitFor();
     await shoot(page, 'registry-09-reviews');
     await request.getByRole('button', { name: 'Accepter la demande de Tom Peeters' }).click();
     const decision = page.getByRole('dialog');

@@ -14,8 +14,7 @@ export interface MailTemplates {
     days: number;
   };
   'member-invitation': { organizationName: string; firstName: string; link: string; days: number };
-  // Registrations (registry helper): dates already formatted 'dd/MM/yyyy HH:mm' in the organisation's zone.
-  'registration-cancelled': RegistrationMailFacts & { reason: string | null; link: string };
+  // Registrations (registry helper; a cancellation is told by family-mails.ts): dates already formatted 'dd/MM/yyyy HH:mm' in the organisation's zone.
   'registration-review-decision': RegistrationMailFacts & {
     /** accepted: in the cart until `holdUntil`; waiting-list: accepted but full; refused. */
     decision: 'accepted' | 'waiting-list' | 'refused';
@@ -205,28 +204,6 @@ const templates: { [K in MailTemplateName]: Record<Locale, (p: MailTemplates[K])
         'If you do not know this person, simply ignore this message or decline the invitation.',
       ],
       link: { label: 'See the invitation', href: p.link },
-    }),
-  },
-  'registration-cancelled': {
-    fr: (p) => ({
-      subject: `Inscription annulée : ${p.activityName} du ${p.start} – ${p.organizationName}`,
-      paragraphs: [
-        'Bonjour,',
-        `${p.organizationName} a annulé l'inscription de ${p.memberName} à la séance ${p.activityName} du ${p.start}.`,
-        ...(p.reason ? [`Motif : ${p.reason}`] : []),
-        "Pour toute question, contactez l'organisation.",
-      ],
-      link: { label: 'Voir mes activités', href: p.link },
-    }),
-    en: (p) => ({
-      subject: `Registration cancelled: ${p.activityName} on ${p.start} – ${p.organizationName}`,
-      paragraphs: [
-        'Hello,',
-        `${p.organizationName} cancelled the registration of ${p.memberName} to the ${p.activityName} session on ${p.start}.`,
-        ...(p.reason ? [`Reason: ${p.reason}`] : []),
-        'For any question, contact the organisation.',
-      ],
-      link: { label: 'See my activities', href: p.link },
     }),
   },
   'registration-review-decision': {

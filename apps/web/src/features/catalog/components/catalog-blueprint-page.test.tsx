@@ -92,7 +92,7 @@ describe("an activity's page", () => {
   });
 });
 
-describe('registering from an activity page', () => {
+describe('registering from an activity page', { timeout: 20_000 }, () => {
   const lea = { id: 'mbr_lea', firstName: 'Léa', lastName: 'Peeters', birthdate: '2016-03-14' };
   const tom = { id: 'mbr_tom', firstName: 'Tom', lastName: 'Peeters', birthdate: '2019-11-02' };
 
@@ -241,6 +241,8 @@ describe('registering from an activity page', () => {
         memberId: 'mbr_tom',
         reason: 'age',
         note: 'Il a presque 8 ans.',
+        // The costume ticked on the card goes with the request (kept once accepted).
+        supplementIds: ['sup_1'],
       });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Terminé' }));
       expect(within(refusals[0]!).getByText('Demande envoyée au club')).toBeInTheDocument();

@@ -96,6 +96,7 @@ function RequestDialog({
   serviceIds,
   sessionLabel,
   members,
+  supplementIds,
   onClose,
   onSent,
 }: {
@@ -105,6 +106,8 @@ function RequestDialog({
   serviceIds?: string[];
   sessionLabel: string;
   members: { id: string; name: string }[];
+  /** The optional supplements ticked on the card: kept with the request once accepted. */
+  supplementIds: string[];
   onClose: () => void;
   onSent: (memberIds: string[]) => void;
 }) {
@@ -134,6 +137,7 @@ function RequestDialog({
             memberId,
             reason,
             note: note.trim() || undefined,
+            supplementIds: supplementIds.length > 0 ? supplementIds : undefined,
           });
         }
       }
@@ -905,6 +909,7 @@ export function RegisterCard({
       {openRequest ? (
         <RequestDialog
           {...openRequest}
+          supplementIds={[...supplementIds]}
           onClose={() => setOpenRequest(null)}
           onSent={(ids) => {
             const next = new Set(requested);
