@@ -11,6 +11,21 @@ import { DEMO, fakeApi, json, makeUser, signInResult } from '@/test/fake-api';
 import { catalogDetail } from '../testing/fixtures';
 import { CatalogBlueprintPage } from './catalog-blueprint-page';
 
+/** `POST /registrations/request-groups` as the API answers it: every (session, member) asked is filed. */
+const filed = (call: { body: unknown }) => {
+  const body = call.body as { serviceIds: string[]; memberIds: string[] };
+  return json(201, {
+    requests: body.memberIds.flatMap((memberId) =>
+      body.serviceIds.map((serviceId) => ({
+        id: `reg_${serviceId}_${memberId}`,
+        service: { id: serviceId },
+        member: { id: memberId },
+      })),
+    ),
+    refused: [],
+  });
+};
+
 function renderDetail(id = 'bp_dance') {
   const router = createMemoryRouter(
     [{ path: '/catalog/blueprints/:id', element: <CatalogBlueprintPage /> }],
@@ -181,7 +196,7 @@ describe('registering from an activity page', { timeout: 20_000 }, () => {
             },
           });
         },
-        'POST /api/registrations/requests': () => json(201, {}),
+        'POST /api/registrations/request-groups': filed,
       });
       renderDetail();
       const card = (
@@ -236,9 +251,9 @@ describe('registering from an activity page', { timeout: 20_000 }, () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
       expect(await within(dialog).findByText('Demande envoyée')).toBeInTheDocument();
       expect(dialog).toHaveTextContent('« A traiter »');
-      expect(api.callsTo('POST /api/registrations/requests')[0]?.body).toEqual({
-        serviceId: 'svc_a',
-        memberId: 'mbr_tom',
+      expect(api.callsTo('POST /api/registrations/request-groups')[0]?.body).toEqual({
+        serviceIds: ['svc_a'],
+        memberIds: ['mbr_tom'],
         reason: 'age',
         note: 'Il a presque 8 ans.',
         // The costume ticked on the card goes with the request (kept once accepted).
@@ -272,7 +287,7 @@ describe('registering from an activity page', { timeout: 20_000 }, () => {
       const api = routes({
         'GET /api/me/delegated': () =>
           json(200, { items: [lea, tom, zoe], total: 3, page: 1, pageSize: 100 }),
-        'POST /api/registrations/requests': () => json(201, {}),
+        'POST /api/registrations/request-groups': filed,
       });
       renderDetail();
       const card = (
@@ -308,9 +323,9 @@ describe('registering from an activity page', { timeout: 20_000 }, () => {
       );
       await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
       expect(await within(dialog).findByText('Demande envoyée')).toBeInTheDocument();
-      expect(api.callsTo('POST /api/registrations/requests').map((call) => call.body)).toEqual([
-        { serviceId: 'svc_a', memberId: 'mbr_tom', reason: 'age' },
-        { serviceId: 'svc_b', memberId: 'mbr_tom', reason: 'age' },
+      // One request for both sessions, not one per session.
+      expect(api.callsTo('POST /api/registrations/request-groups').map((call) => call.body)).toEqual([
+        { serviceIds: ['svc_a', 'svc_b'], memberIds: ['mbr_tom'], reason: 'age' },
       ]);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Terminé' }));
       expect(within(option(tom.id)).getByText('Demande envoyée au club')).toBeInTheDocument();
@@ -334,7 +349,7 @@ describe('registering from an activity page', { timeout: 20_000 }, () => {
           ],
           cart: { items: [], totalAmount: 0, taxAmount: 0, holdExpiresAt: null, paymentProviders: [] },
         }),
-      'POST /api/registrations/requests': () => json(201, {}),
+      'POST /api/registrations/request-groups': filed,
     });
     renderDetail();
     const card = (
@@ -346,9 +361,9 @@ describe('registering from an activity page', { timeout: 20_000 }, () => {
     const waiting = await screen.findByRole('dialog', { name: "Rejoindre la liste d'attente" });
     await userEvent.click(within(waiting).getByRole('button', { name: 'Envoyer la demande' }));
     expect(await within(waiting).findByText('Demande envoyée')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/registrations/requests')[0]?.body).toEqual({
-      serviceId: 'svc_full',
-      memberId: 'mbr_lea',
+    expect(api.callsTo('POST /api/registrations/request-groups')[0]?.body).toEqual({
+      serviceIds: ['svc_full'],
+      memberIds: ['mbr_lea'],
       reason: 'waiting-list',
     });
     await userEvent.click(within(waiting).getByRole('button', { name: 'Terminé' }));
@@ -428,8 +443,8 @@ describe('what an activity page tells a family (issue 13)', () => {
       'GET /api/me/delegated': () => json(200, { items: [lea], total: 1, page: 1, pageSize: 100 }),
       'GET /api/me/registrations': () =>
         json(200, { items: pending, total: pending.length, page: 1, pageSize: 100 }),
-      'POST /api/registrations/requests': (call) => {
-        const body = call.body as { serviceId: string; memberId: string };
+      'POST /api/registrations/request-groups': (call) => {
+        const body = { serviceId: (call.body as { serviceIds: string[] }).serviceIds[0]! };
         pending = [
           {
             id: 'reg_1',
@@ -456,7 +471,7 @@ describe('what an activity page tells a family (issue 13)', () => {
             canCancel: true,
           },
         ];
-        return json(201, pending[0]);
+        return json(201, { requests: pending, refused: [] });
       },
     });
     renderDetail();
@@ -480,8 +495,8 @@ describe('what an activity page tells a family (issue 13)', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Envoyer la demande' }));
 
     expect(await within(card).findByText('Demande envoyée')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/registrations/requests').map((c) => c.body)).toEqual([
-      { serviceId: 'svc_a', memberId: 'mbr_lea', reason: 'visibility', note: 'Elle nage déjà bien.' },
+    expect(api.callsTo('POST /api/registrations/request-groups').map((c) => c.body)).toEqual([
+      { serviceIds: ['svc_a'], memberIds: ['mbr_lea'], reason: 'visibility', note: 'Elle nage déjà bien.' },
     ]);
     const list = await within(card).findByText('Votre demande en attente');
     const section = list.closest('[data-pending-requests]') as HTMLElement;
