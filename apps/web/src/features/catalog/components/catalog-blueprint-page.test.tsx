@@ -333,6 +333,42 @@ describe('registering from an activity page', { timeout: 20_000 }, () => {
     },
   );
 
+  it('names the sessions a request could not cover, the others being sent', { timeout: 30_000 }, async () => {
+    routes({
+      'GET /api/me/delegated': () => json(200, { items: [lea, tom], total: 2, page: 1, pageSize: 100 }),
+      'POST /api/registrations/request-groups': () =>
+        json(201, {
+          requests: [{ id: 'reg_a', service: { id: 'svc_a' }, member: { id: 'mbr_tom' } }],
+          refused: [
+            {
+              serviceId: 'svc_b',
+              memberId: 'mbr_tom',
+              reason: 'already-registered',
+              message: 'Une demande pour Tom est déjà en attente pour cette séance.',
+            },
+          ],
+        }),
+    });
+    renderDetail();
+    const card = (
+      await screen.findByText('Choisissez les séances, puis les membres de votre famille qui y participent.')
+    ).closest('[data-register]') as HTMLElement;
+    await userEvent.click(await within(card).findByRole('checkbox', { name: /Tom Peeters/ }));
+    for (const id of ['svc_a', 'svc_b']) {
+      const session = card.querySelector(`[data-register-session="${id}"]`) as HTMLElement;
+      await userEvent.click(within(session).getByRole('checkbox'));
+    }
+    const option = card.querySelector('[data-member-option="mbr_tom"]') as HTMLElement;
+    await userEvent.click(within(option).getByRole('button', { name: "Demander une dérogation d'âge" }));
+    const dialog = await screen.findByRole('dialog', { name: "Demander une dérogation d'âge" });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
+    expect(await within(dialog).findByText('Demande envoyée')).toBeInTheDocument();
+    expect(within(dialog).getByText('Séances non demandées')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Une demande pour Tom est déjà en attente pour cette séance.'),
+    ).toBeInTheDocument();
+  });
+
   it('offers the waiting list of a full session and the private activity request', async () => {
     const api = routes({
       'POST /api/cart/items': () =>
