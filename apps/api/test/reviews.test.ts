@@ -335,3 +335,144 @@ describe('the managers’ answer', () => {
     expect((await participantRow(t, p.id)).status).toBe('needs-review');
   });
 });
+
+describe('one request for a set of sessions (a whole term)', () => {
+  const askGroup = (who: Family | 'manager', body: Record<string, unknown>) =>
+    f.call(who, 'POST', '/api/registrations/request-groups', body);
+  interface Item {
+    id: string;
+    member: { id: string };
+    reviewNote: string | null;
+    sessions: { participantId: string; service: { id: string; startDateTime: string } }[];
+  }
+  const queue = async () => (await f.call('manager', 'GET', '/api/reviews')).json().items as Item[];
+
+  it('asks once for a term: one card in « A traiter », accepted at once with one e-mail', async () => {
+    const term = [
+      await session(BP.adults, { daysAhead: 40, maxSeats: 2 }),
+      await session(BP.adults, { daysAhead: 47, maxSeats: 2 }),
+      await session(BP.adults, { daysAhead: 54, maxSeats: 1 }),
+      await session(BP.adults, { daysAhead: 61, maxSeats: 2 }),
+    ];
+    const past = await session(BP.adults, { daysAhead: -2 });
+    await fill(term[2]!, [f.members.parent]);
+    const r = await askGroup('parent2', {
+      serviceIds: [...term, past],
+      memberIds: [f.members.zoe],
+      reason: 'age',
+      note: 'Elle nage depuis trois ans',
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const filed = r.json() as { requests: Participant[]; refused: { serviceId: string; message: string }[] };
+    expect(filed.requests.map((p) => p.service.id)).toEqual(term);
+    expect(filed.requests.every((p) => p.status === 'needs-review' && p.reviewReason === 'age')).toBe(true);
+    // The past session is refused with its reason, the others are filed.
+    expect(filed.refused).toEqual([
+      expect.objectContaining({ serviceId: past, memberId: f.members.zoe, message: expect.any(String) }),
+    ]);
+
+    const cards = (await queue()).filter(
+      (i) => i.member.id === f.members.zoe && i.reviewNote?.includes('trois'),
+    );
+    expect(cards).toHaveLength(1);
+    expect(cards[0]!.sessions.map((s) => s.service.id)).toEqual(term);
+
+    const mailsBefore = t.inbox.mailsTo(f.emails.parent2).length;
+    const d = await decide('manager', filed.requests[1]!.id, {
+      decision: 'accept',
+      message: 'Bon trimestre !',
+    });
+    expect(d.statusCode, d.body).toBe(200);
+    expect(
+      d.json().outcomes.map((o: { serviceId: string; outcome: string }) => [o.serviceId, o.outcome]),
+    ).toEqual([
+      [term[0], 'accepted'],
+      [term[1], 'accepted'],
+      [term[2], 'waiting-list'],
+      [term[3], 'accepted'],
+    ]);
+    const statuses = await Promise.all(
+      filed.requests.map(async (p) => (await participantRow(t, p.id)).status),
+    );
+    expect(statuses).toEqual(['invited', 'invited', 'needs-review', 'invited']);
+    await t.app.ctx.queue.runUntilIdle();
+    const mails = t.inbox.mailsTo(f.emails.parent2).slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Demande acceptée : Pilates test, 4 séances/);
+    expect(mails[0]!.text).toContain('Bon trimestre !');
+    expect(mails[0]!.text).toContain("séance complète, Zoé Martin est sur la liste d'attente");
+    expect(mails[0]!.text.match(/place réservée, à accepter avant le/g)).toHaveLength(3);
+    // The card is gone; the full session waits as a waiting-list request of its own.
+    const left = (await queue()).filter((i) => i.sessions.some((s) => term.includes(s.service.id)));
+    expect(left.map((i) => i.sessions.map((s) => s.service.id))).toEqual([[term[2]]]);
+    await expectSeatsConsistent(t, touched);
+  });
+
+  it('refuses a whole request at once, with one e-mail', async () => {
+    const term = [
+      await session(BP.adults, { daysAhead: 41 }),
+      await session(BP.adults, { daysAhead: 48 }),
+      await session(BP.adults, { daysAhead: 55 }),
+    ];
+    const r = await askGroup('parent3', { serviceIds: term, memberIds: [f.members.noe], reason: 'age' });
+    expect(r.statusCode, r.body).toBe(201);
+    const ids = (r.json().requests as Participant[]).map((p) => p.id);
+    expect(ids).toHaveLength(3);
+    const mailsBefore = t.inbox.mailsTo(f.emails.parent3).length;
+    const d = await decide('manager', ids[0]!, { decision: 'refuse', message: 'Trop jeune cette année.' });
+    expect(d.statusCode, d.body).toBe(200);
+    expect(d.json().outcomes.map((o: { outcome: string }) => o.outcome)).toEqual([
+      'refused',
+      'refused',
+      'refused',
+    ]);
+    for (const id of ids) {
+      expect(await participantRow(t, id)).toMatchObject({
+        status: 'cancelled',
+        cancel_reason: 'review-refused',
+      });
+    }
+    await t.app.ctx.queue.runUntilIdle();
+    const mails = t.inbox.mailsTo(f.emails.parent3).slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Request declined: Pilates test, 3 sessions/);
+    expect((await decide('manager', ids[2]!, { decision: 'accept' })).statusCode).toBe(409);
+  });
+
+  it('checks rights and input: families only, their own members, one activity, a maximum of sessions', async () => {
+    const a = await session(BP.adults, { daysAhead: 42 });
+    const b = await session(BP.adults, { daysAhead: 49 });
+    const other = await session(BP.protected, { daysAhead: 49 });
+    const body = { serviceIds: [a, b], memberIds: [f.members.tom], reason: 'age' };
+    expect((await askGroup('manager', body)).statusCode).toBe(403);
+    // Another family's member, another organisation's session, an unknown one: not found, nothing filed.
+    expect((await askGroup('parent2', body)).statusCode).toBe(404);
+    for (const serviceIds of [
+      [a, f.otherServiceId],
+      [a, 'svc_nope'],
+    ]) {
+      const r = await askGroup('parent', { ...body, serviceIds });
+      expect(r.statusCode, r.body).toBe(404);
+    }
+    const two = await askGroup('parent', { ...body, serviceIds: [a, other] });
+    expect(two.statusCode).toBe(400);
+    expect(two.json().message).toBe("Une demande porte sur les séances d'une seule activité.");
+    const many = await askGroup('parent', {
+      ...body,
+      serviceIds: Array.from({ length: 61 }, (_, i) => `svc_${i}`),
+    });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().details.map((d: { field: string }) => d.field)).toContain('serviceIds');
+    expect((await askGroup('parent', { ...body, serviceIds: [] })).statusCode).toBe(400);
+    for (const id of [a, b]) {
+      expect((await queue()).some((i) => i.sessions.some((s) => s.service.id === id))).toBe(false);
+    }
+    // Another organisation's manager cannot decide it.
+    const ok = await askGroup('parent', body);
+    expect(ok.statusCode, ok.body).toBe(201);
+    const first = (ok.json().requests as Participant[])[0]!;
+    expect((await decide('estManager', first.id, { decision: 'refuse' })).statusCode).toBe(404);
+    expect((await decide('parent', first.id, { decision: 'refuse' })).statusCode).toBe(403);
+    expect((await participantRow(t, first.id)).status).toBe('needs-review');
+  });
+});

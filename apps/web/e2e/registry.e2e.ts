@@ -194,18 +194,22 @@ describe.skipIf(!browserAvailable)('a manager follows registrations and configur
       `/catalog/blueprints/${dance!.id}`,
     );
     const sessions = detail.body.sessions.filter((session) => session.status !== 'cancelled').slice(0, 5);
-    let requested: { status: number; body: { id?: string; status?: string } } | null = null;
-    for (const session of sessions) {
-      requested = await asParent(page, 'POST', '/registrations/requests', {
-        serviceId: session.id,
-        memberId: tom!.id,
+    // One request for the sessions (an age exception for a term is asked once, not per session).
+    const requested = await asParent<{ requests: { id: string; status: string }[] }>(
+      page,
+      'POST',
+      '/registrations/request-groups',
+      {
+        serviceIds: sessions.map((session) => session.id),
+        memberIds: [tom!.id],
         reason: 'age',
         note: 'Tom danse depuis deux ans avec sa sœur.',
-      });
-      if (requested.status === 201) break;
-    }
-    expect(requested?.status).toBe(201);
-    expect(requested?.body.status).toBe('needs-review');
+      },
+    );
+    expect(requested.status).toBe(201);
+    const asked = requested.body.requests.length;
+    expect(asked).toBeGreaterThan(0);
+    expect(requested.body.requests.every((p) => p.status === 'needs-review')).toBe(true);
 
     await page.goto(at('demo', '/registry'));
     await page.locator('[data-reviews-link]').getByText('1').waitFor();
@@ -215,7 +219,15 @@ describe.skipIf(!browserAvailable)('a manager follows registrations and configur
     await request.locator('[data-review-reason="age"]').getByText("Dérogation d'âge").waitFor();
     await request.getByText('Tom danse depuis deux ans avec sa sœur.').waitFor();
     await request.getByText('Entre 8 ans et 14 ans').waitFor();
+    // The family and how to reach it.
+    await request.locator('[data-family-contact]').getByRole('link', { name: 'parent@demo.test' }).waitFor();
+    // One card for the whole request, its sessions listed.
+    await expect(page.locator('[data-review-item]').count()).resolves.toBe(1);
+    if (asked > 1) await request.getByText(`${asked} séances`).first().waitFor();
     await shoot(page, 'registry-09-reviews');
+    await page.setViewportSize(PHONE);
+    await shoot(page, 'registry-09-reviews-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await request.getByRole('button', { name: 'Accepter la demande de Tom Peeters' }).click();
     const decision = page.getByRole('dialog');
     await decision.getByLabel('Message à la famille (facultatif)').fill('Bienvenue Tom !');

@@ -115,6 +115,38 @@ export const registrationRequestSchema = (locale: Locale) =>
   });
 export type RegistrationRequestInput = z.infer<ReturnType<typeof registrationRequestSchema>>;
 
+/** The most sessions one request may ask for (a school year of weekly sessions). */
+export const MAX_REQUEST_SESSIONS = 60;
+/** The most family members one request may name. */
+export const MAX_REQUEST_MEMBERS = 10;
+
+/**
+ * `POST /registrations/request-groups`: one request for a set of sessions of one activity (a whole term),
+ * for one or several members: each member's sessions make one request the managers decide at once.
+ */
+export const registrationRequestGroupSchema = (locale: Locale) =>
+  z.object({
+    serviceIds: z
+      .array(entityIdField(locale))
+      .min(1, { error: message('required', locale) })
+      .max(MAX_REQUEST_SESSIONS, { error: message('format', locale) }),
+    memberIds: z
+      .array(entityIdField(locale))
+      .min(1, { error: message('required', locale) })
+      .max(MAX_REQUEST_MEMBERS, { error: message('format', locale) }),
+    reason: z.enum(REVIEW_REASONS, { error: message('format', locale) }),
+    note: z
+      .string()
+      .trim()
+      .max(1000, { error: message('format', locale) })
+      .optional(),
+    supplementIds: z
+      .array(entityIdField(locale))
+      .max(20, { error: message('format', locale) })
+      .optional(),
+  });
+export type RegistrationRequestGroupInput = z.infer<ReturnType<typeof registrationRequestGroupSchema>>;
+
 /** `POST /participants/{id}/review`: a manager accepts or refuses, with a message to the family. */
 export const reviewDecisionSchema = (locale: Locale) =>
   z.object({
@@ -126,6 +158,15 @@ export const reviewDecisionSchema = (locale: Locale) =>
       .optional(),
   });
 export type ReviewDecisionInput = z.infer<ReturnType<typeof reviewDecisionSchema>>;
+
+/** What became of each session of a request once decided ('full': no seat left, still waiting). */
+export const reviewOutcomeSchema = z.object({
+  participantId: z.string(),
+  serviceId: z.string(),
+  startDateTime: z.string(),
+  outcome: z.enum(['accepted', 'waiting-list', 'refused', 'full']),
+});
+export type ReviewOutcome = z.infer<typeof reviewOutcomeSchema>;
 
 /** `POST /participants`: a manager registers members directly (any visibility), confirmed at once. */
 export const directRegistrationSchema = (locale: Locale) =>
@@ -245,6 +286,21 @@ export const participantDtoSchema = z.object({
   canCancel: z.boolean(),
 });
 export type ParticipantDto = z.infer<typeof participantDtoSchema>;
+
+/** `POST /participants/{id}/review`: the request as decided, and what became of each of its sessions. */
+export const reviewDecisionResultSchema = participantDtoSchema.extend({
+  outcomes: z.array(reviewOutcomeSchema),
+});
+export type ReviewDecisionResult = z.infer<typeof reviewDecisionResultSchema>;
+
+/** `POST /registrations/request-groups`: the requests filed, and the sessions that could not be asked. */
+export const registrationRequestGroupResultSchema = z.object({
+  requests: z.array(participantDtoSchema),
+  refused: z.array(
+    z.object({ serviceId: z.string(), memberId: z.string(), reason: z.string(), message: z.string() }),
+  ),
+});
+export type RegistrationRequestGroupResult = z.infer<typeof registrationRequestGroupResultSchema>;
 
 export const participantPageSchema = z.object({
   items: z.array(participantDtoSchema),
@@ -509,6 +565,19 @@ export const reviewItemSchema = participantDtoSchema.extend({
   familyContact: z
     .object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })
     .nullable(),
+  /**
+   * Every session of the request, earliest first (the item's own fields are the first one's): a term
+   * asked once is one item, decided at once with `POST /participants/{id}/review`.
+   */
+  sessions: z.array(
+    z.object({
+      participantId: z.string(),
+      service: sessionRef,
+      memberAgeMonths: z.number().int().nullable(),
+      minAge: z.number().int().nullable(),
+      maxAge: z.number().int().nullable(),
+    }),
+  ),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 

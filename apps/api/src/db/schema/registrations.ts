@@ -48,6 +48,11 @@ export const participants = pgTable(
     reviewAnswer: text('review_answer'),
     reviewedByUserId: text('reviewed_by_user_id'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * The request a `needs-review` row belongs to: one family request for a set of sessions (a whole
+     * term) shares it, so « A traiter » shows and decides it once. Null: a request of its own.
+     */
+    reviewGroupId: text('review_group_id'),
     /** Optional supplements (without age bracket) the family chose. */
     chosenSupplementIds: jsonb('chosen_supplement_ids').$type<string[]>().notNull().default([]),
     orderId: text('order_id'),

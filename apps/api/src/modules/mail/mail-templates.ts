@@ -14,8 +14,7 @@ export interface MailTemplates {
     days: number;
   };
   'member-invitation': { organizationName: string; firstName: string; link: string; days: number };
-  // Registrations (registry helper): dates already formatted 'dd/MM/yyyy HH:mm' in the organisation's zone.
-  'registration-cancelled': RegistrationMailFacts & { reason: string | null; link: string };
+  // Registrations (registry helper; a cancellation is told by family-mails.ts): dates already formatted 'dd/MM/yyyy HH:mm' in the organisation's zone.
   'registration-review-decision': RegistrationMailFacts & {
     /** accepted: in the cart until `holdUntil`; waiting-list: accepted but full; refused. */
     decision: 'accepted' | 'waiting-list' | 'refused';
@@ -23,6 +22,19 @@ export interface MailTemplates {
     holdUntil: string | null;
     /** The deadline is the session's start (the delay would have passed it). */
     holdUntilIsStart?: boolean;
+    link: string;
+  };
+  /** One request for several sessions (a term) decided at once: one e-mail listing each session's outcome. */
+  'registration-review-group-decision': RegistrationMailFacts & {
+    decision: 'accepted' | 'refused';
+    sessions: {
+      start: string;
+      /** full: no seat left, the waiting-list request still waits. */
+      decision: 'accepted' | 'waiting-list' | 'refused' | 'full';
+      holdUntil: string | null;
+      holdUntilIsStart: boolean;
+    }[];
+    message: string | null;
     link: string;
   };
   'waiting-list-offer': RegistrationMailFacts & { deadline: string; deadlineIsStart?: boolean; link: string };
@@ -207,28 +219,6 @@ const templates: { [K in MailTemplateName]: Record<Locale, (p: MailTemplates[K])
       link: { label: 'See the invitation', href: p.link },
     }),
   },
-  'registration-cancelled': {
-    fr: (p) => ({
-      subject: `Inscription annulée : ${p.activityName} du ${p.start} – ${p.organizationName}`,
-      paragraphs: [
-        'Bonjour,',
-        `${p.organizationName} a annulé l'inscription de ${p.memberName} à la séance ${p.activityName} du ${p.start}.`,
-        ...(p.reason ? [`Motif : ${p.reason}`] : []),
-        "Pour toute question, contactez l'organisation.",
-      ],
-      link: { label: 'Voir mes activités', href: p.link },
-    }),
-    en: (p) => ({
-      subject: `Registration cancelled: ${p.activityName} on ${p.start} – ${p.organizationName}`,
-      paragraphs: [
-        'Hello,',
-        `${p.organizationName} cancelled the registration of ${p.memberName} to the ${p.activityName} session on ${p.start}.`,
-        ...(p.reason ? [`Reason: ${p.reason}`] : []),
-        'For any question, contact the organisation.',
-      ],
-      link: { label: 'See my activities', href: p.link },
-    }),
-  },
   'registration-review-decision': {
     fr: (p) => ({
       subject:
@@ -262,6 +252,58 @@ const templates: { [K in MailTemplateName]: Record<Locale, (p: MailTemplates[K])
               ? `Your request to register ${p.memberName} to the ${p.activityName} session on ${p.start} was accepted. The seat is held for them until the session starts: accept it in « My activities » before ${p.holdUntil}, then complete the order.`
               : `Your request to register ${p.memberName} to the ${p.activityName} session on ${p.start} was accepted. The seat is held for them: accept it in « My activities » before ${p.holdUntil}, then complete the order.`
             : `Your request to register ${p.memberName} to the ${p.activityName} session on ${p.start} was accepted, but the session is full: ${p.memberName} is on the waiting list and you will be told by e-mail as soon as a seat frees up.`,
+        ...(p.message ? [`Message from the organisation: ${p.message}`] : []),
+      ],
+      link: { label: 'See my activities', href: p.link },
+    }),
+  },
+  'registration-review-group-decision': {
+    fr: (p) => ({
+      subject:
+        p.decision === 'refused'
+          ? `Demande refusée : ${p.activityName}, ${p.sessions.length} séances – ${p.organizationName}`
+          : `Demande acceptée : ${p.activityName}, ${p.sessions.length} séances – ${p.organizationName}`,
+      paragraphs: [
+        'Bonjour,',
+        p.decision === 'refused'
+          ? `Votre demande d'inscription de ${p.memberName} aux ${p.sessions.length} séances ${p.activityName} a été refusée.`
+          : `Votre demande d'inscription de ${p.memberName} aux ${p.sessions.length} séances ${p.activityName} a été acceptée. Acceptez chaque place dans « Mes activités » avant l'échéance indiquée, puis finalisez la commande.`,
+        ...p.sessions.map((s) =>
+          s.decision === 'refused'
+            ? `• ${s.start} : refusée`
+            : s.decision === 'accepted'
+              ? s.holdUntilIsStart
+                ? `• ${s.start} : place réservée jusqu'au début de la séance (${s.holdUntil})`
+                : `• ${s.start} : place réservée, à accepter avant le ${s.holdUntil}`
+              : s.decision === 'waiting-list'
+                ? `• ${s.start} : séance complète, ${p.memberName} est sur la liste d'attente (vous serez prévenu(e) par e-mail dès qu'une place se libère)`
+                : `• ${s.start} : séance complète, la demande reste sur la liste d'attente`,
+        ),
+        ...(p.message ? [`Message de l'organisation : ${p.message}`] : []),
+      ],
+      link: { label: 'Voir mes activités', href: p.link },
+    }),
+    en: (p) => ({
+      subject:
+        p.decision === 'refused'
+          ? `Request declined: ${p.activityName}, ${p.sessions.length} sessions – ${p.organizationName}`
+          : `Request accepted: ${p.activityName}, ${p.sessions.length} sessions – ${p.organizationName}`,
+      paragraphs: [
+        'Hello,',
+        p.decision === 'refused'
+          ? `Your request to register ${p.memberName} to the ${p.sessions.length} ${p.activityName} sessions was declined.`
+          : `Your request to register ${p.memberName} to the ${p.sessions.length} ${p.activityName} sessions was accepted. Accept each seat in « My activities » before its deadline, then complete the order.`,
+        ...p.sessions.map((s) =>
+          s.decision === 'refused'
+            ? `• ${s.start}: declined`
+            : s.decision === 'accepted'
+              ? s.holdUntilIsStart
+                ? `• ${s.start}: seat held until the session starts (${s.holdUntil})`
+                : `• ${s.start}: seat held, accept it before ${s.holdUntil}`
+              : s.decision === 'waiting-list'
+                ? `• ${s.start}: session full, ${p.memberName} is on the waiting list (you will be told by e-mail as soon as a seat frees up)`
+                : `• ${s.start}: session full, the request stays on the waiting list`,
+        ),
         ...(p.message ? [`Message from the organisation: ${p.message}`] : []),
       ],
       link: { label: 'See my activities', href: p.link },

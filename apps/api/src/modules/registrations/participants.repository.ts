@@ -210,6 +210,61 @@ export function createParticipantsRepository(db: Executor) {
     },
 
     /** The participant row under a row lock (inside a transaction). */
+    /**
+     * The review queue by request: a page of requests (a set of sessions asked at once is one), oldest
+     * first, each with all its rows, earliest session first.
+     */
+    async listReviewGroups(
+      organizationId: string,
+      filter: ParticipantFilter,
+      limit: number,
+      offset: number,
+    ): Promise<{ groups: ParticipantView[][]; total: number }> {
+      const where = filterWhere(organizationId, filter);
+      const key = sql<string>`coalesce(${participants.reviewGroupId}, ${participants.id})`;
+      const base = () =>
+        db
+          .select({ key, first: sql<Date>`min(${participants.createdAt})` })
+          .from(participants)
+          .innerJoin(services, serviceOfParticipant)
+          .innerJoin(blueprints, blueprintOfService)
+          .innerJoin(members, memberOfParticipant)
+          .where(where)
+          .groupBy(key);
+      const page = await base()
+        .orderBy(sql`min(${participants.createdAt})`, key)
+        .limit(limit)
+        .offset(offset);
+      const [total] = await db.select({ n: count() }).from(base().as('review_groups'));
+      if (page.length === 0) return { groups: [], total: total!.n };
+      const keys = page.map((g) => g.key);
+      const rows = await view()
+        .where(and(where, inArray(key, keys)))
+        .orderBy(asc(services.startDateTime), asc(participants.id));
+      const groups = keys.map((k) =>
+        rows.filter((r) => (r.participant.reviewGroupId ?? r.participant.id) === k),
+      );
+      return { groups, total: total!.n };
+    },
+
+    /** The rows of a request still waiting for a decision, locked, earliest session first. */
+    async lockReviewGroup(organizationId: string, groupId: string): Promise<ParticipantRow[]> {
+      return db
+        .select({ participant: participants })
+        .from(participants)
+        .innerJoin(services, serviceOfParticipant)
+        .where(
+          and(
+            eq(participants.organizationId, organizationId),
+            eq(participants.reviewGroupId, groupId),
+            eq(participants.status, 'needs-review'),
+          ),
+        )
+        .orderBy(asc(services.startDateTime), asc(participants.id))
+        .for('update', { of: participants })
+        .then((rows) => rows.map((r) => r.participant));
+    },
+
     async lock(organizationId: string, id: string): Promise<ParticipantRow | undefined> {
       const [row] = await db
         .select()

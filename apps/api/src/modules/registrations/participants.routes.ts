@@ -17,7 +17,10 @@ import {
   participantPageSchema,
   reviewPageSchema,
   registrationRequestSchema,
+  reviewDecisionResultSchema,
   reviewDecisionSchema,
+  registrationRequestGroupResultSchema,
+  registrationRequestGroupSchema,
 } from '@inscrio/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -144,7 +147,7 @@ export function participantsRoutes(ctx: AppContext) {
           summary: 'Accept or refuse a request, with a message to the family',
           params: idParams,
           body: localizedSchema(reviewDecisionSchema),
-          response: { 200: participantDtoSchema },
+          response: { 200: reviewDecisionResultSchema },
         },
       },
       (request) => reviews.decide(requireAuth(request), request.params.id, request.body),
@@ -163,6 +166,23 @@ export function participantsRoutes(ctx: AppContext) {
       },
       async (request, reply) =>
         reply.status(201).send(await reviews.request(requireAuth(request), request.body, request.locale)),
+    );
+
+    r.post(
+      '/registrations/request-groups',
+      {
+        config: family,
+        schema: {
+          tags,
+          summary: 'Ask the managers once for a set of sessions of one activity (a whole term)',
+          body: localizedSchema(registrationRequestGroupSchema),
+          response: { 201: registrationRequestGroupResultSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await reviews.requestGroup(requireAuth(request), request.body, request.locale)),
     );
 
     r.get(

@@ -29,7 +29,7 @@ import {
   refusal,
 } from './eligibility';
 import { conflict, registrationSettings } from './notifications';
-import { toParticipantDto } from './participants.dto';
+import { toParticipantDto, toSessionRef } from './participants.dto';
 import {
   createParticipantsRepository,
   LIVE_STATUSES,
@@ -306,24 +306,50 @@ export function createParticipantsService(ctx: AppContext) {
 
     /** The 'A traiter' queue, oldest first, with what a decision needs: the member's age and the limits. */
     async reviews(auth: AuthContext, query: ParticipantListQuery): Promise<ReviewPage> {
-      const [{ rows, total }, settings] = await Promise.all([
-        listViews(auth, query, true),
+      const [{ groups, total }, settings] = await Promise.all([
+        repository.listReviewGroups(
+          auth.organizationId,
+          {
+            establishmentId: establishmentScope(auth),
+            periodId: query.periodId,
+            blueprintId: query.blueprintId,
+            serviceId: query.serviceId,
+            memberId: query.memberId,
+            familyId: query.familyId,
+            statuses: ['needs-review'],
+            q: query.q || undefined,
+          },
+          query.pageSize,
+          (query.page - 1) * query.pageSize,
+        ),
         registrationSettings(ctx.db, auth.organizationId),
       ]);
       const contacts = await repository.familyContacts(auth.organizationId, [
-        ...new Set(rows.map((r) => r.participant.familyId)),
+        ...new Set(groups.map((g) => g[0]!.participant.familyId)),
       ]);
+      // Age on the session's date, the day the limits apply.
+      const ageOn = (r: (typeof groups)[number][number]) =>
+        r.member.birthdate
+          ? ageInMonths(r.member.birthdate, r.service.startDateTime, settings.timeZone)
+          : null;
       return {
-        items: rows.map((r) => ({
-          familyContact: contacts.get(r.participant.familyId) ?? null,
-          ...toParticipantDto(r, LIVE.has(r.participant.status)),
-          // Age on the session's date, the day the limits apply.
-          memberAgeMonths: r.member.birthdate
-            ? ageInMonths(r.member.birthdate, r.service.startDateTime, settings.timeZone)
-            : null,
-          minAge: r.service.minAge,
-          maxAge: r.service.maxAge,
-        })),
+        items: groups.map((rows) => {
+          const r = rows[0]!;
+          return {
+            familyContact: contacts.get(r.participant.familyId) ?? null,
+            ...toParticipantDto(r, LIVE.has(r.participant.status)),
+            memberAgeMonths: ageOn(r),
+            minAge: r.service.minAge,
+            maxAge: r.service.maxAge,
+            sessions: rows.map((row) => ({
+              participantId: row.participant.id,
+              service: toSessionRef(row.service),
+              memberAgeMonths: ageOn(row),
+              minAge: row.service.minAge,
+              maxAge: row.service.maxAge,
+            })),
+          };
+        }),
         total,
         page: query.page,
         pageSize: query.pageSize,

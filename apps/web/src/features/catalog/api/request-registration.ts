@@ -1,4 +1,9 @@
-import type { ParticipantDto, RegistrationRequestInput } from '@inscrio/shared';
+import type {
+  ParticipantDto,
+  RegistrationRequestGroupInput,
+  RegistrationRequestGroupResult,
+  RegistrationRequestInput,
+} from '@inscrio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -14,6 +19,26 @@ export function useRequestRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestRegistration,
+    meta: { silent: true },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['me', 'registrations'] }),
+  });
+}
+
+/**
+ * `POST /registrations/request-groups`: one request for a set of sessions of one activity (a whole term)
+ * and the members chosen; each member's sessions wait 'A traiter' as one request. The sessions that could
+ * not be asked come back in `refused`, with their reason.
+ */
+export function requestRegistrationGroup(
+  input: RegistrationRequestGroupInput,
+): Promise<RegistrationRequestGroupResult> {
+  return api.post<RegistrationRequestGroupResult>('/registrations/request-groups', input);
+}
+
+export function useRequestRegistrationGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestRegistrationGroup,
     meta: { silent: true },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['me', 'registrations'] }),
   });

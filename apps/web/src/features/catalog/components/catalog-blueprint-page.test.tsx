@@ -11,6 +11,21 @@ import { DEMO, fakeApi, json, makeUser, signInResult } from '@/test/fake-api';
 import { catalogDetail } from '../testing/fixtures';
 import { CatalogBlueprintPage } from './catalog-blueprint-page';
 
+/** `POST /registrations/request-groups` as the API answers it: every (session, member) asked is filed. */
+const filed = (call: { body: unknown }) => {
+  const body = call.body as { serviceIds: string[]; memberIds: string[] };
+  return json(201, {
+    requests: body.memberIds.flatMap((memberId) =>
+      body.serviceIds.map((serviceId) => ({
+        id: `reg_${serviceId}_${memberId}`,
+        service: { id: serviceId },
+        member: { id: memberId },
+      })),
+    ),
+    refused: [],
+  });
+};
+
 function renderDetail(id = 'bp_dance') {
   const router = createMemoryRouter(
     [{ path: '/catalog/blueprints/:id', element: <CatalogBlueprintPage /> }],
@@ -92,7 +107,7 @@ describe("an activity's page", () => {
   });
 });
 
-describe('registering from an activity page', () => {
+describe('registering from an activity page', { timeout: 20_000 }, () => {
   const lea = { id: 'mbr_lea', firstName: 'Léa', lastName: 'Peeters', birthdate: '2016-03-14' };
   const tom = { id: 'mbr_tom', firstName: 'Tom', lastName: 'Peeters', birthdate: '2019-11-02' };
 
@@ -181,7 +196,7 @@ describe('registering from an activity page', () => {
             },
           });
         },
-        'POST /api/registrations/requests': () => json(201, {}),
+        'POST /api/registrations/request-groups': filed,
       });
       renderDetail();
       const card = (
@@ -236,11 +251,13 @@ describe('registering from an activity page', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
       expect(await within(dialog).findByText('Demande envoyée')).toBeInTheDocument();
       expect(dialog).toHaveTextContent('« A traiter »');
-      expect(api.callsTo('POST /api/registrations/requests')[0]?.body).toEqual({
-        serviceId: 'svc_a',
-        memberId: 'mbr_tom',
+      expect(api.callsTo('POST /api/registrations/request-groups')[0]?.body).toEqual({
+        serviceIds: ['svc_a'],
+        memberIds: ['mbr_tom'],
         reason: 'age',
         note: 'Il a presque 8 ans.',
+        // The costume ticked on the card goes with the request (kept once accepted).
+        supplementIds: ['sup_1'],
       });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Terminé' }));
       expect(within(refusals[0]!).getByText('Demande envoyée au club')).toBeInTheDocument();
@@ -270,7 +287,7 @@ describe('registering from an activity page', () => {
       const api = routes({
         'GET /api/me/delegated': () =>
           json(200, { items: [lea, tom, zoe], total: 3, page: 1, pageSize: 100 }),
-        'POST /api/registrations/requests': () => json(201, {}),
+        'POST /api/registrations/request-groups': filed,
       });
       renderDetail();
       const card = (
@@ -306,15 +323,51 @@ describe('registering from an activity page', () => {
       );
       await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
       expect(await within(dialog).findByText('Demande envoyée')).toBeInTheDocument();
-      expect(api.callsTo('POST /api/registrations/requests').map((call) => call.body)).toEqual([
-        { serviceId: 'svc_a', memberId: 'mbr_tom', reason: 'age' },
-        { serviceId: 'svc_b', memberId: 'mbr_tom', reason: 'age' },
+      // One request for both sessions, not one per session.
+      expect(api.callsTo('POST /api/registrations/request-groups').map((call) => call.body)).toEqual([
+        { serviceIds: ['svc_a', 'svc_b'], memberIds: ['mbr_tom'], reason: 'age' },
       ]);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Terminé' }));
       expect(within(option(tom.id)).getByText('Demande envoyée au club')).toBeInTheDocument();
       expect(api.callsTo('POST /api/cart/items')).toHaveLength(0);
     },
   );
+
+  it('names the sessions a request could not cover, the others being sent', { timeout: 30_000 }, async () => {
+    routes({
+      'GET /api/me/delegated': () => json(200, { items: [lea, tom], total: 2, page: 1, pageSize: 100 }),
+      'POST /api/registrations/request-groups': () =>
+        json(201, {
+          requests: [{ id: 'reg_a', service: { id: 'svc_a' }, member: { id: 'mbr_tom' } }],
+          refused: [
+            {
+              serviceId: 'svc_b',
+              memberId: 'mbr_tom',
+              reason: 'already-registered',
+              message: 'Une demande pour Tom est déjà en attente pour cette séance.',
+            },
+          ],
+        }),
+    });
+    renderDetail();
+    const card = (
+      await screen.findByText('Choisissez les séances, puis les membres de votre famille qui y participent.')
+    ).closest('[data-register]') as HTMLElement;
+    await userEvent.click(await within(card).findByRole('checkbox', { name: /Tom Peeters/ }));
+    for (const id of ['svc_a', 'svc_b']) {
+      const session = card.querySelector(`[data-register-session="${id}"]`) as HTMLElement;
+      await userEvent.click(within(session).getByRole('checkbox'));
+    }
+    const option = card.querySelector('[data-member-option="mbr_tom"]') as HTMLElement;
+    await userEvent.click(within(option).getByRole('button', { name: "Demander une dérogation d'âge" }));
+    const dialog = await screen.findByRole('dialog', { name: "Demander une dérogation d'âge" });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
+    expect(await within(dialog).findByText('Demande envoyée')).toBeInTheDocument();
+    expect(within(dialog).getByText('Séances non demandées')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Une demande pour Tom est déjà en attente pour cette séance.'),
+    ).toBeInTheDocument();
+  });
 
   it('offers the waiting list of a full session and the private activity request', async () => {
     const api = routes({
@@ -332,7 +385,7 @@ describe('registering from an activity page', () => {
           ],
           cart: { items: [], totalAmount: 0, taxAmount: 0, holdExpiresAt: null, paymentProviders: [] },
         }),
-      'POST /api/registrations/requests': () => json(201, {}),
+      'POST /api/registrations/request-groups': filed,
     });
     renderDetail();
     const card = (
@@ -344,9 +397,9 @@ describe('registering from an activity page', () => {
     const waiting = await screen.findByRole('dialog', { name: "Rejoindre la liste d'attente" });
     await userEvent.click(within(waiting).getByRole('button', { name: 'Envoyer la demande' }));
     expect(await within(waiting).findByText('Demande envoyée')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/registrations/requests')[0]?.body).toEqual({
-      serviceId: 'svc_full',
-      memberId: 'mbr_lea',
+    expect(api.callsTo('POST /api/registrations/request-groups')[0]?.body).toEqual({
+      serviceIds: ['svc_full'],
+      memberIds: ['mbr_lea'],
       reason: 'waiting-list',
     });
     await userEvent.click(within(waiting).getByRole('button', { name: 'Terminé' }));
@@ -426,8 +479,8 @@ describe('what an activity page tells a family (issue 13)', () => {
       'GET /api/me/delegated': () => json(200, { items: [lea], total: 1, page: 1, pageSize: 100 }),
       'GET /api/me/registrations': () =>
         json(200, { items: pending, total: pending.length, page: 1, pageSize: 100 }),
-      'POST /api/registrations/requests': (call) => {
-        const body = call.body as { serviceId: string; memberId: string };
+      'POST /api/registrations/request-groups': (call) => {
+        const body = { serviceId: (call.body as { serviceIds: string[] }).serviceIds[0]! };
         pending = [
           {
             id: 'reg_1',
@@ -454,7 +507,7 @@ describe('what an activity page tells a family (issue 13)', () => {
             canCancel: true,
           },
         ];
-        return json(201, pending[0]);
+        return json(201, { requests: pending, refused: [] });
       },
     });
     renderDetail();
@@ -478,8 +531,8 @@ describe('what an activity page tells a family (issue 13)', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Envoyer la demande' }));
 
     expect(await within(card).findByText('Demande envoyée')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/registrations/requests').map((c) => c.body)).toEqual([
-      { serviceId: 'svc_a', memberId: 'mbr_lea', reason: 'visibility', note: 'Elle nage déjà bien.' },
+    expect(api.callsTo('POST /api/registrations/request-groups').map((c) => c.body)).toEqual([
+      { serviceIds: ['svc_a'], memberIds: ['mbr_lea'], reason: 'visibility', note: 'Elle nage déjà bien.' },
     ]);
     const list = await within(card).findByText('Votre demande en attente');
     const section = list.closest('[data-pending-requests]') as HTMLElement;

@@ -35,7 +35,7 @@ import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
 import { useAddToCart } from '../api/add-to-cart';
 import { usePeriods } from '../api/get-periods';
-import { requestRegistration, useRequestRegistration } from '../api/request-registration';
+import { requestRegistrationGroup, useRequestRegistrationGroup } from '../api/request-registration';
 import { useActivityRegistrations } from '../api/get-activity-registrations';
 import { type FamilyMember, useFamilyMembers } from '../hooks/use-family-members';
 import { useTimeZone } from '@/lib/use-time-zone';
@@ -87,8 +87,9 @@ function Step({ number, title, children }: { number: number; title: string; chil
 }
 
 /**
- * Asks the club (POST /registrations/requests) for one or more members: an age exception, a place on the
- * waiting list, or a registration the activity does not take directly. Each request waits 'A traiter'.
+ * Asks the club (POST /registrations/request-groups) once for the sessions and members chosen: an age
+ * exception, a place on the waiting list, or a registration the activity does not take directly. Each
+ * member's sessions wait 'A traiter' as one request; the sessions that could not be asked are named.
  */
 function RequestDialog({
   reason,
@@ -96,6 +97,7 @@ function RequestDialog({
   serviceIds,
   sessionLabel,
   members,
+  supplementIds,
   onClose,
   onSent,
 }: {
@@ -105,6 +107,8 @@ function RequestDialog({
   serviceIds?: string[];
   sessionLabel: string;
   members: { id: string; name: string }[];
+  /** The optional supplements ticked on the card: kept with the request once accepted. */
+  supplementIds: string[];
   onClose: () => void;
   onSent: (memberIds: string[]) => void;
 }) {
@@ -117,7 +121,8 @@ function RequestDialog({
   );
   const [sent, setSent] = useState(false);
   const [missing, setMissing] = useState(false);
-  const request = useRequestRegistration();
+  const [refused, setRefused] = useState<string[]>([]);
+  const request = useRequestRegistrationGroup();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -127,16 +132,15 @@ function RequestDialog({
     }
     const ids = [...chosen];
     try {
-      for (const sessionId of serviceIds ?? [serviceId]) {
-        for (const memberId of ids) {
-          await request.mutateAsync({
-            serviceId: sessionId,
-            memberId,
-            reason,
-            note: note.trim() || undefined,
-          });
-        }
-      }
+      const result = await request.mutateAsync({
+        serviceIds: serviceIds ?? [serviceId],
+        memberIds: ids,
+        reason,
+        note: note.trim() || undefined,
+        supplementIds: supplementIds.length > 0 ? supplementIds : undefined,
+      });
+      setRefused([...new Set(result.refused.map((r) => r.message))]);
+      if (result.requests.length === 0) return;
       setSent(true);
       onSent(ids);
     } catch {
@@ -172,12 +176,16 @@ function RequestDialog({
       }
     >
       {sent ? (
-        <Alert tone="success" title={t('register.request.sentTitle')} data-request-sent="">
-          {t('register.request.sent', { status: PARTICIPANT_STATUSES.label('needs-review', locale) })}
-        </Alert>
+        <div className="space-y-3">
+          <Alert tone="success" title={t('register.request.sentTitle')} data-request-sent="">
+            {t('register.request.sent', { status: PARTICIPANT_STATUSES.label('needs-review', locale) })}
+          </Alert>
+          {refused.length > 0 ? <RefusedList messages={refused} /> : null}
+        </div>
       ) : (
         <form id={formId} onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
           {request.isError ? <Alert tone="error">{statusText(request.error, locale)}</Alert> : null}
+          {refused.length > 0 ? <RefusedList messages={refused} /> : null}
           {members.length > 1 ? (
             <fieldset className="space-y-2">
               <legend className="mb-1 text-sm font-medium text-slate-800">{t('register.request.who')}</legend>
@@ -216,6 +224,20 @@ function RequestDialog({
         </form>
       )}
     </Dialog>
+  );
+}
+
+/** The sessions a request could not cover, with why (past, already registered…). */
+function RefusedList({ messages }: { messages: string[] }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Alert tone="warning" title={t('register.request.refusedTitle')} data-request-refused="">
+      <ul className="list-disc space-y-1 pl-4">
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </Alert>
   );
 }
 
@@ -543,23 +565,23 @@ export function RegisterCard({
     });
   };
 
-  /** One request per (session, member), reason `visibility`: each waits « A traiter » for the managers. */
+  /** One request for the sessions and members chosen, reason `visibility`: it waits « A traiter ». */
   const ask = async (serviceIds: string[], ids: string[]) => {
     setSending(true);
     const outcome: AskOutcome = { sent: [], failed: [] };
-    for (const serviceId of serviceIds) {
-      for (const memberId of ids) {
-        try {
-          await requestRegistration({
-            serviceId,
-            memberId,
-            reason: 'visibility',
-            note: note.trim() || undefined,
-          });
-          outcome.sent.push({ serviceId, memberId });
-        } catch (error) {
-          outcome.failed.push({ serviceId, memberId, message: statusText(error, locale) });
-        }
+    try {
+      const result = await requestRegistrationGroup({
+        serviceIds,
+        memberIds: ids,
+        reason: 'visibility',
+        note: note.trim() || undefined,
+      });
+      for (const p of result.requests) outcome.sent.push({ serviceId: p.service.id, memberId: p.member.id });
+      for (const r of result.refused) outcome.failed.push(r);
+    } catch (error) {
+      const message = statusText(error, locale);
+      for (const serviceId of serviceIds) {
+        for (const memberId of ids) outcome.failed.push({ serviceId, memberId, message });
       }
     }
     setSending(false);
@@ -905,6 +927,7 @@ export function RegisterCard({
       {openRequest ? (
         <RequestDialog
           {...openRequest}
+          supplementIds={[...supplementIds]}
           onClose={() => setOpenRequest(null)}
           onSent={(ids) => {
             const next = new Set(requested);

@@ -1,4 +1,4 @@
-import type { ParticipantDto, ReviewDecisionInput, ReviewPage } from '@inscrio/shared';
+import type { ReviewDecisionInput, ReviewDecisionResult, ReviewPage } from '@inscrio/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -19,9 +19,12 @@ export function useReviews(params: { page: number; pageSize: number }) {
   return useQuery(reviewsQuery(params));
 }
 
-/** `POST /participants/{id}/review`: accept or refuse, with a message to the family. */
+/**
+ * `POST /participants/{id}/review`: accept or refuse the whole request (every session asked at once), with
+ * a message to the family; says what became of each session.
+ */
 export function reviewParticipant({ id, input }: { id: string; input: ReviewDecisionInput }) {
-  return api.post<ParticipantDto>(`/participants/${encodeURIComponent(id)}/review`, input);
+  return api.post<ReviewDecisionResult>(`/participants/${encodeURIComponent(id)}/review`, input);
 }
 
 export function useReviewParticipant() {

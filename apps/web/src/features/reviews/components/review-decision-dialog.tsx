@@ -7,8 +7,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { notificationText } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { useReviewParticipant } from '../api/reviews';
 
 export type Decision = 'accept' | 'refuse';
@@ -27,6 +29,7 @@ function DecisionForm({
 }) {
   const { t } = useTranslation('reviews');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const review = useReviewParticipant();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -36,8 +39,19 @@ function DecisionForm({
     setError(null);
     try {
       const message = text.trim();
-      await review.mutateAsync({ id: item.id, input: message ? { decision, message } : { decision } });
+      const result = await review.mutateAsync({
+        id: item.id,
+        input: message ? { decision, message } : { decision },
+      });
       notify.success(t(`decision.${decision}.done`, { name }));
+      // Sessions accepted without a free seat stay waiting: say which.
+      const waiting = (result.outcomes ?? []).filter(
+        (o) => o.outcome === 'waiting-list' || o.outcome === 'full',
+      );
+      if (waiting.length > 0) {
+        const dates = waiting.map((o) => formatDateTime(o.startDateTime, timeZone, locale)).join(', ');
+        notify.info(t('decision.notSeated', { dates }));
+      }
       onDone();
     } catch (cause) {
       setError(notificationText(cause, locale));
@@ -47,6 +61,11 @@ function DecisionForm({
   return (
     <>
       <div className="space-y-4">
+        {item.sessions.length > 1 ? (
+          <p className="text-sm text-slate-600" data-decision-scope="">
+            {t('decision.allSessions')}
+          </p>
+        ) : null}
         <FormField id="review-message" label={t('decision.message')} hint={t(`decision.${decision}.hint`)}>
           <Textarea
             id="review-message"
@@ -91,9 +110,10 @@ export function ReviewDecisionDialog({
       title={target ? t(`decision.${target.decision}.title`) : ''}
       description={
         target
-          ? t('decision.description', {
+          ? t(target.item.sessions.length > 1 ? 'decision.groupDescription' : 'decision.description', {
               name: `${target.item.member.firstName} ${target.item.member.lastName}`.trim(),
               activity: target.item.service.blueprintName,
+              count: target.item.sessions.length,
             })
           : undefined
       }

@@ -15,8 +15,32 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.f
 
 const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 20 });
 
+const DANCE = {
+  id: 'svc_dance',
+  blueprintId: 'bp_dance',
+  blueprintName: 'Danse moderne',
+  colorCode: '#DB2777',
+  startDateTime: '2026-11-24T16:00:00.000Z',
+  duration: 60,
+  status: 'confirmed' as const,
+};
+
+/** A session of the request: the dance class `weeks` weeks after the first. */
+const week = (weeks: number) => ({
+  participantId: `reg_tom_${weeks}`,
+  service: {
+    ...DANCE,
+    id: `svc_dance_${weeks}`,
+    startDateTime: new Date(Date.parse(DANCE.startDateTime) + weeks * 7 * 86_400_000).toISOString(),
+  },
+  memberAgeMonths: 84,
+  minAge: 96,
+  maxAge: 168,
+});
+
 function request(overrides: Partial<ReviewItem> = {}): ReviewItem {
   return {
+    sessions: [{ ...week(0), participantId: 'reg_tom', service: DANCE }],
     id: 'reg_tom',
     status: 'needs-review',
     member: { id: 'mbr_tom', firstName: 'Tom', lastName: 'Peeters' },
@@ -181,5 +205,56 @@ describe('the review queue (A traiter)', { timeout: 20_000 }, () => {
       decision: 'refuse',
     });
     expect(toast.success).toHaveBeenCalledWith('La demande de Tom Peeters a été refusée.');
+  });
+
+  it('shows a term asked once as one card listing its sessions, decided at once', async () => {
+    const term = request({
+      sessions: [0, 1, 2, 3].map(week).map((s, i) => (i ? s : { ...s, participantId: 'reg_tom' })),
+    });
+    const server = fakeApi({
+      'GET /api/reviews': () => json(200, page([term])),
+      'POST /api/participants/reg_tom/review': () =>
+        json(200, {
+          ...term,
+          status: 'invited',
+          outcomes: [0, 1, 2, 3].map((w) => ({
+            participantId: `reg_tom_${w}`,
+            serviceId: `svc_dance_${w}`,
+            startDateTime: week(w).service.startDateTime,
+            outcome: w === 2 ? 'waiting-list' : 'accepted',
+          })),
+        }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const card = await screen.findByText('Tom Peeters');
+    const item = within(card.closest('[data-review-item]') as HTMLElement);
+    expect(document.querySelectorAll('[data-review-item]')).toHaveLength(1);
+    expect(item.getByText('4 séances')).toBeInTheDocument();
+    expect(item.getByText('Séances demandées')).toBeInTheDocument();
+    const dates = item.getAllByRole('link', { name: /2026/ });
+    expect(dates.map((a) => a.textContent)).toEqual([
+      'mar. 24/11/2026 17:00',
+      'mar. 01/12/2026 17:00',
+      'mar. 08/12/2026 17:00',
+      'mar. 15/12/2026 17:00',
+    ]);
+    expect(dates[1]).toHaveAttribute('href', paths.managedService.to('svc_dance_1'));
+    expect(item.getByText('Sophie Peeters')).toBeInTheDocument();
+    expect(item.getByText('Tom adore danser avec sa sœur.')).toBeInTheDocument();
+    // One accept for the whole request.
+    expect(item.getAllByRole('button', { name: 'Accepter la demande de Tom Peeters' })).toHaveLength(1);
+    await user.click(item.getByRole('button', { name: 'Accepter la demande de Tom Peeters' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Tom Peeters · Danse moderne · 4 séances')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('La décision vaut pour toutes les séances de la demande.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Accepter' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.callsTo('POST /api/participants/reg_tom/review')).toHaveLength(1);
+    expect(toast.success).toHaveBeenCalledWith('La demande de Tom Peeters a été acceptée.');
+    // The session without a free seat is named.
+    expect(toast.info).toHaveBeenCalledWith('Sans place libre, restent en attente : 08/12/2026 17:00');
   });
 });

@@ -105,6 +105,7 @@ function ReviewCard({ item, onDecide }: { item: ReviewItem; onDecide: (decision:
   const range = { minAge: item.minAge, maxAge: item.maxAge };
   const ageMonths = item.memberAgeMonths;
   const outsideRange = ageMonths !== null && isOutside(ageMonths, range);
+  const sessions = item.sessions ?? [];
 
   return (
     <li data-review-item="" data-member={name}>
@@ -124,12 +125,18 @@ function ReviewCard({ item, onDecide }: { item: ReviewItem; onDecide: (decision:
               <span aria-hidden="true" className="text-slate-300">
                 ·
               </span>
-              <Link
-                className="text-slate-600 tabular-nums hover:text-brand-700 hover:underline"
-                to={paths.managedService.to(item.service.id)}
-              >
-                {formatPattern(start, 'EEE', timeZone, locale)} {formatDateTime(start, timeZone, locale)}
-              </Link>
+              {sessions.length > 1 ? (
+                <span className="text-slate-600" data-review-session-count="">
+                  {t('item.sessions', { count: sessions.length })}
+                </span>
+              ) : (
+                <Link
+                  className="text-slate-600 tabular-nums hover:text-brand-700 hover:underline"
+                  to={paths.managedService.to(item.service.id)}
+                >
+                  {formatPattern(start, 'EEE', timeZone, locale)} {formatDateTime(start, timeZone, locale)}
+                </Link>
+              )}
             </p>
           </div>
           <ReasonBadge reason={item.reviewReason} />
@@ -152,6 +159,27 @@ function ReviewCard({ item, onDecide }: { item: ReviewItem; onDecide: (decision:
             <span className="tabular-nums">{formatDate(item.createdAt, timeZone, locale)}</span>
           </Fact>
         </dl>
+
+        {sessions.length > 1 ? (
+          <div className="space-y-1">
+            <p className="text-xs font-medium text-slate-500">{t('item.sessionsList')}</p>
+            <ul className="flex flex-wrap gap-1.5" data-review-sessions="">
+              {sessions.map((s) => {
+                const date = new Date(s.service.startDateTime);
+                return (
+                  <li key={s.participantId}>
+                    <Link
+                      className="inline-flex rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700 tabular-nums hover:bg-brand-50 hover:text-brand-700"
+                      to={paths.managedService.to(s.service.id)}
+                    >
+                      {formatPattern(date, 'EEE', timeZone, locale)} {formatDateTime(date, timeZone, locale)}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ) : null}
 
         <FamilyContact contact={item.familyContact} />
 

@@ -1,0 +1,1 @@
+ALTER TABLE "participants" ADD COLUMN "review_group_id" text;
