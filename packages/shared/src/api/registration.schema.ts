@@ -96,22 +96,27 @@ export const checkoutSchema = (locale: Locale) =>
   });
 export type CheckoutInput = z.infer<ReturnType<typeof checkoutSchema>>;
 
+/** What every request says besides its sessions and members: why, a note, the supplements chosen. */
+const requestDetails = (locale: Locale) => ({
+  reason: z.enum(REVIEW_REASONS, { error: message('format', locale) }),
+  note: z
+    .string()
+    .trim()
+    .max(1000, { error: message('format', locale) })
+    .optional(),
+  /** Optional supplements chosen with the request: kept when it is accepted (and charged at checkout). */
+  supplementIds: z
+    .array(entityIdField(locale))
+    .max(20, { error: message('format', locale) })
+    .optional(),
+});
+
 /** `POST /registrations/requests`: ask a manager (age exception, waiting list, private activity). */
 export const registrationRequestSchema = (locale: Locale) =>
   z.object({
     serviceId: entityIdField(locale),
     memberId: entityIdField(locale),
-    reason: z.enum(REVIEW_REASONS, { error: message('format', locale) }),
-    note: z
-      .string()
-      .trim()
-      .max(1000, { error: message('format', locale) })
-      .optional(),
-    /** Optional supplements chosen with the request: kept when it is accepted (and charged at checkout). */
-    supplementIds: z
-      .array(entityIdField(locale))
-      .max(20, { error: message('format', locale) })
-      .optional(),
+    ...requestDetails(locale),
   });
 export type RegistrationRequestInput = z.infer<ReturnType<typeof registrationRequestSchema>>;
 
@@ -134,16 +139,7 @@ export const registrationRequestGroupSchema = (locale: Locale) =>
       .array(entityIdField(locale))
       .min(1, { error: message('required', locale) })
       .max(MAX_REQUEST_MEMBERS, { error: message('format', locale) }),
-    reason: z.enum(REVIEW_REASONS, { error: message('format', locale) }),
-    note: z
-      .string()
-      .trim()
-      .max(1000, { error: message('format', locale) })
-      .optional(),
-    supplementIds: z
-      .array(entityIdField(locale))
-      .max(20, { error: message('format', locale) })
-      .optional(),
+    ...requestDetails(locale),
   });
 export type RegistrationRequestGroupInput = z.infer<ReturnType<typeof registrationRequestGroupSchema>>;
 
