@@ -197,7 +197,8 @@ describe.skipIf(!browserAvailable)('a manager sets up an activity, its sessions 
     await page.getByRole('link', { name: 'Planifier la période suivante' }).click();
     await page.waitForURL(/\/plan-next$/);
     const weeks = page.getByLabel('Décalage (semaines)');
-    await expect(weeks.inputValue()).resolves.toMatch(/^\d+$/);
+    // Prefilled once the period's sessions have loaded.
+    await expect.poll(() => weeks.inputValue(), { timeout: 15_000 }).toMatch(/^\d+$/);
     await page.locator('[data-plan-row]').filter({ hasText: ACTIVITY }).first().waitFor();
     await weeks.fill('10');
     await page.locator('[data-new-period-dates]').getByText('10/05/2027 – 09/07/2027').waitFor();

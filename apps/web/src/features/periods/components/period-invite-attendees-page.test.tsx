@@ -111,7 +111,8 @@ describe('inviting a period’s attendees to the next one', { timeout: 20_000 },
     expect(screen.getByText('Pas de séance correspondante')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Max Peeters' })).toBeDisabled();
     expect(screen.getByText('Déjà inscrit ou invité')).toBeInTheDocument();
-    expect(screen.getByText('2 participants seront invités.')).toBeInTheDocument();
+    // The eligible attendees are selected once the list has loaded.
+    expect(await screen.findByText('2 participants seront invités.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Tout désélectionner' }));
     expect(screen.getByText('Sélectionnez les participants à inviter.')).toBeInTheDocument();
