@@ -86,9 +86,11 @@ type LoggableError = Error & Record<string, unknown>;
 const isFailedQuery = (error: LoggableError): error is LoggableError & { query: string } =>
   typeof error.query === 'string' && 'params' in error;
 
-function safeMessage(error: LoggableError): string {
-  if (isFailedQuery(error)) return `Failed query: ${error.query}`;
-  const message = String(error.message ?? '');
+/** An error's message without values: for logs, and for error texts stored where people read them. */
+export function errorMessageWithoutValues(error: Error): string {
+  const e = error as LoggableError;
+  if (isFailedQuery(e)) return `Failed query: ${e.query}`;
+  const message = String(e.message ?? '');
   // A message built from a drizzle error's keeps its text up to the parameters.
   const paramsAt = message.indexOf('\nparams: ');
   return (paramsAt < 0 ? message : message.slice(0, paramsAt)).replace(QUOTED_VALUE, `$1 "${REDACTED}"`);
@@ -104,7 +106,7 @@ export function serializeError(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error)) return error;
   const e = error as LoggableError;
   const type = e.constructor?.name ?? e.name;
-  const message = safeMessage(e);
+  const message = errorMessageWithoutValues(e);
   const serialized: Record<string, unknown> = { type, message };
   for (const field of SAFE_ERROR_FIELDS) {
     const value = e[field];
