@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { registerMaintenance } from '../src/jobs/maintenance';
 import { newId } from '../src/lib/ids';
 import { createPaymentsService, type PaymentsService } from '../src/modules/payments/payments.service';
 import { type FakeBuckaroo, startFakeBuckaroo } from './helpers/fake-buckaroo';
@@ -164,6 +165,65 @@ describe('Buckaroo payments', () => {
     });
     expect(garbage.statusCode).toBe(400);
     expect((await paymentsOf(orderId))[0]!.status).toBe('pending');
+  });
+
+  it('refuses a push signed more than five minutes away from now (400) and changes nothing', async () => {
+    const { orderId, key } = await startedOrder(2500);
+    const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
+    const in2020 = Date.UTC(2020, 5, 1) / 1000;
+    for (const timestamp of [in2020, nowSeconds() - 301, nowSeconds() + 301]) {
+      const stale = await buckaroo.complete(key, 190, { timestamp });
+      expect(stale?.status, String(timestamp)).toBe(400);
+      expect(stale?.body).toContain('timestamp');
+    }
+    // The app's clock decides: a push signed now is stale once that clock is six minutes later.
+    t.clock.advance(6 * 60_000);
+    try {
+      expect((await buckaroo.complete(key, 190))?.status).toBe(400);
+    } finally {
+      t.clock.advance(-6 * 60_000);
+    }
+    expect((await paymentsOf(orderId))[0]!.status).toBe('pending');
+    expect(await orderRow(orderId)).toEqual({ status: 'pending', paid_amount: 0 });
+
+    expect((await buckaroo.complete(key, 190, { timestamp: nowSeconds() - 240 }))?.status).toBe(200);
+    expect(await orderRow(orderId)).toEqual({ status: 'completed', paid_amount: 2500 });
+  });
+
+  it('refuses a push whose nonce was already seen: a captured push replayed pays once', async () => {
+    const { orderId, key } = await startedOrder(1800);
+    expect((await buckaroo.complete(key, 490))?.status).toBe(200);
+    const replayedFailure = await buckaroo.replayLastPush();
+    expect(replayedFailure.status).toBe(400);
+    expect(replayedFailure.body).toContain('nonce');
+
+    expect((await buckaroo.complete(key, 190))?.status).toBe(200);
+    expect(await orderRow(orderId)).toEqual({ status: 'completed', paid_amount: 1800 });
+    for (let i = 0; i < 3; i++) expect((await buckaroo.replayLastPush()).status).toBe(400);
+    expect(await paymentsOf(orderId)).toEqual([expect.objectContaining({ status: 'paid', amount: 1800 })]);
+    expect(await orderRow(orderId)).toEqual({ status: 'completed', paid_amount: 1800 });
+  });
+
+  it('remembers nonces in the database until their timestamp is too old, then forgets them', async () => {
+    const { key } = await startedOrder(700);
+    const nonce = `n-${Date.now()}`;
+    const timestamp = Math.floor(t.clock.now().getTime() / 1000) - 60;
+    expect((await buckaroo.complete(key, 790, { nonce, timestamp }))?.status).toBe(200);
+    const stored = () =>
+      t.database.query<{ organization_id: string; provider: string; expires_at: Date }>(
+        `select organization_id, provider, expires_at from webhook_nonces where nonce = $1`,
+        [nonce],
+      );
+    expect(await stored()).toEqual([
+      { organization_id: 'org_demo', provider: 'buckaroo', expires_at: new Date((timestamp + 300) * 1000) },
+    ]);
+    await t.database.query(
+      `update webhook_nonces set expires_at = now() - interval '1 second' where nonce = $1`,
+      [nonce],
+    );
+    await registerMaintenance(t.app.ctx.queue, t.db);
+    await t.app.ctx.queue.runUntilIdle();
+    expect(await stored()).toEqual([]);
   });
 
   it('pays the order on 190, once', async () => {

@@ -42,8 +42,12 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client losing its connection must not crash the process.
+    // A client losing its connection (the server restarted, an administrator cut it) must not crash the
+    // process: an idle one is dropped by the pool ('error'); one checked out between two queries (inside a
+    // transaction) has no listener of the pool's, so it gets its own, and the pool drops it when it is
+    // released as no longer queryable. The next query opens a new connection.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { resolveLocale } from '@inscrio/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../lib/app-error';
+import { isConnectionLost } from '../lib/db-errors';
 import { currentLocale } from '../lib/request-context';
 
 /** Fastify's own 4xx errors (bad JSON, wrong content type, body too large…) mapped to our codes. */
@@ -26,9 +27,24 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   });
 }
 
+/** Seconds a client should wait before retrying when the database connection was lost. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+const databaseUnavailable = () =>
+  new AppError(
+    'unavailable',
+    [],
+    {
+      fr: 'Service momentanément indisponible, réessayez dans un instant.',
+      en: 'Service temporarily unavailable, please try again in a moment.',
+    },
+    DATABASE_RETRY_AFTER_SECONDS,
+  );
+
 /**
  * One place turns every failure into `{ statusCode, error, message, details }` in the caller's language.
- * Unexpected errors are logged with the request id and answered as a bare 500.
+ * A lost database connection is answered 503 with Retry-After; other unexpected errors are logged with
+ * the request id and answered as a bare 500.
  */
 export function registerErrorHandling(app: FastifyInstance, webDist?: string): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -42,6 +58,11 @@ export function registerErrorHandling(app: FastifyInstance, webDist?: string): v
       const details =
         code === 'validation_failed' ? [{ field: 'body', rule: 'parse', message: error.message }] : [];
       return sendError(request, reply, new AppError(code, details));
+    }
+    if (isConnectionLost(error)) {
+      // The pool drops the broken connection and opens a new one for the next query: nothing to restart.
+      request.log.warn({ err: error }, 'database connection lost');
+      return sendError(request, reply, databaseUnavailable());
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendError(request, reply, new AppError('internal'));

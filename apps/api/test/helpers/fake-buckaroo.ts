@@ -27,9 +27,23 @@ function sign(
     .digest('base64');
 }
 
-function header(secretKey: string, websiteKey: string, method: string, url: string, body: string) {
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const nonce = randomBytes(12).toString('hex');
+/** How a push is signed: the secret key (default: the right one), Unix timestamp, nonce. */
+export interface PushSigning {
+  secretKey?: string;
+  timestamp?: number;
+  nonce?: string;
+}
+
+function header(
+  secretKey: string,
+  websiteKey: string,
+  method: string,
+  url: string,
+  body: string,
+  signing: PushSigning = {},
+) {
+  const timestamp = String(signing.timestamp ?? Math.floor(Date.now() / 1000));
+  const nonce = signing.nonce ?? randomBytes(12).toString('hex');
   return `hmac ${websiteKey}:${sign(secretKey, websiteKey, method, url, body, timestamp, nonce)}:${nonce}:${timestamp}`;
 }
 
@@ -69,7 +83,11 @@ export async function startFakeBuckaroo(
   const websites = new Map(Object.entries(options.websites ?? {}));
   const transactions = new Map<string, FakeBuckarooTransaction>();
   const rejected: { path: string; reason: string }[] = [];
-  const pushes: (Delivery & { key: string; url: string })[] = [];
+  const pushes: (Delivery & {
+    key: string;
+    url: string;
+    sent: { body: string; headers: Record<string, string> };
+  })[] = [];
   let deliver = options.deliver ?? postToUrl;
   let failTransactions = false;
 
@@ -145,18 +163,26 @@ export async function startFakeBuckaroo(
     };
   }
 
-  /** Sends the signed JSON push of a transaction to its PushURL; `secretKey` overrides the right one. */
-  async function push(key: string, options: { secretKey?: string } = {}): Promise<Delivery | null> {
+  /** Sends the signed JSON push of a transaction to its PushURL, signed as `signing` says. */
+  async function push(key: string, signing: PushSigning = {}): Promise<Delivery | null> {
     const t = transactions.get(key);
     if (!t?.pushUrl) return null;
     const body = JSON.stringify({ Transaction: transactionJson(t) });
-    const secret = options.secretKey ?? websites.get(t.websiteKey)!;
-    const delivery = await deliver(t.pushUrl, body, {
+    const secret = signing.secretKey ?? websites.get(t.websiteKey)!;
+    const headers = {
       'content-type': 'application/json',
-      authorization: header(secret, t.websiteKey, 'POST', t.pushUrl, body),
-    });
-    pushes.push({ ...delivery, key, url: t.pushUrl });
+      authorization: header(secret, t.websiteKey, 'POST', t.pushUrl, body, signing),
+    };
+    const delivery = await deliver(t.pushUrl, body, headers);
+    pushes.push({ ...delivery, key, url: t.pushUrl, sent: { body, headers } });
     return delivery;
+  }
+
+  /** Sends the last push again, byte for byte (what an attacker who captured it would do). */
+  async function replayLastPush(): Promise<Delivery> {
+    const last = pushes.at(-1);
+    if (!last) throw new Error('no push to replay');
+    return deliver(last.url, last.sent.body, last.sent.headers);
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -240,11 +266,12 @@ export async function startFakeBuckaroo(
       t.code = code;
     },
     /** Sets the status code and sends the signed push, as the checkout page does. */
-    async complete(key: string, code: number, options: { secretKey?: string } = {}) {
+    async complete(key: string, code: number, signing: PushSigning = {}) {
       this.setStatus(key, code);
-      return push(key, options);
+      return push(key, signing);
     },
     push,
+    replayLastPush,
     setDeliver(next: Deliver) {
       deliver = next;
     },

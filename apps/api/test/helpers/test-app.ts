@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { RateLimits } from '../../src/app-context';
 import { buildApp, rateLimitsOf } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -46,6 +46,8 @@ export async function createTestApp(
     webDist?: string;
     /** Extra environment read by `loadConfig` (e.g. the local provider servers' addresses). */
     env?: Record<string, string>;
+    /** The application's logger (default: silent, or TEST_LOG_LEVEL). */
+    logger?: Logger;
   } = {},
 ) {
   const database: DatabaseHandle = await openTestDatabase(options.poolSize);
@@ -64,7 +66,7 @@ export async function createTestApp(
     config,
     database,
     clock,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     rateLimits: options.rateLimits ?? {
       ...rateLimitsOf(config),
       perAddress: { limit: 10_000, windowSeconds: 900 },

@@ -272,3 +272,24 @@ export const mollieConnections = pgTable('mollie_connections', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The nonces of signed provider notifications (Buckaroo pushes) already applied, so that a captured push
+ * cannot be replayed. A nonce only needs keeping while its timestamp is still accepted (`expires_at`);
+ * the maintenance job deletes it afterwards.
+ */
+export const webhookNonces = pgTable(
+  'webhook_nonces',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    provider: text('provider').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.provider, t.nonce] }),
+    index('webhook_nonces_expiry').on(t.expiresAt),
+  ],
+);

@@ -1,6 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { mollieConnections, orders, organizations, paymentRefunds, payments } from '../../db/schema';
+import {
+  mollieConnections,
+  orders,
+  organizations,
+  paymentRefunds,
+  payments,
+  webhookNonces,
+} from '../../db/schema';
 import { receivedAmount } from '../orders/order-lifecycle';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -40,6 +47,19 @@ export function createPaymentsRepository(db: Executor) {
         .where(and(eq(payments.organizationId, organizationId), eq(payments.id, paymentId)))
         .for('update');
       return row;
+    },
+
+    /**
+     * Records a signed notification's nonce; false when it was already seen (a replay). Kept until
+     * `expiresAt`, when its timestamp is no longer accepted anyway.
+     */
+    async rememberWebhookNonce(organizationId: string, provider: string, nonce: string, expiresAt: Date) {
+      const inserted = await db
+        .insert(webhookNonces)
+        .values({ organizationId, provider, nonce, expiresAt })
+        .onConflictDoNothing()
+        .returning({ nonce: webhookNonces.nonce });
+      return inserted.length === 1;
     },
 
     /** Which organisation and payment a provider's id belongs to (notifications carry no tenant). */

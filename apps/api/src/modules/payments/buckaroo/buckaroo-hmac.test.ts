@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buckarooAuthorization,
   buckarooRequestUri,
+  isFreshBuckarooTimestamp,
   parseBuckarooAuthorization,
   verifyBuckarooAuthorization,
 } from './buckaroo-hmac';
@@ -34,14 +35,22 @@ describe('Buckaroo HMAC', () => {
     const header = buckarooAuthorization(VECTOR);
     const check = (changes: Partial<typeof VECTOR> & { header?: string }) =>
       verifyBuckarooAuthorization({ header, ...VECTOR, ...changes });
-    expect(check({})).toBe(true);
-    expect(check({ body: VECTOR.body.replace('10', '11') })).toBe(false);
-    expect(check({ secretKey: 'OTHER' })).toBe(false);
-    expect(check({ websiteKey: 'OTHER' })).toBe(false);
-    expect(check({ url: 'https://testcheckout.buckaroo.nl/json/Other' })).toBe(false);
-    expect(check({ header: header.replace('nonce_1234567', 'nonce_7654321') })).toBe(false);
-    expect(check({ header: 'hmac nope' })).toBe(false);
-    expect(check({ header: undefined as unknown as string })).toBe(false);
+    expect(check({})).toMatchObject({ nonce: VECTOR.nonce, timestamp: VECTOR.timestamp });
+    expect(check({ body: VECTOR.body.replace('10', '11') })).toBeNull();
+    expect(check({ secretKey: 'OTHER' })).toBeNull();
+    expect(check({ websiteKey: 'OTHER' })).toBeNull();
+    expect(check({ url: 'https://testcheckout.buckaroo.nl/json/Other' })).toBeNull();
+    expect(check({ header: header.replace('nonce_1234567', 'nonce_7654321') })).toBeNull();
+    expect(check({ header: 'hmac nope' })).toBeNull();
+    expect(check({ header: undefined as unknown as string })).toBeNull();
+  });
+
+  it('accepts a timestamp within five minutes of now, either way', () => {
+    const now = new Date(VECTOR.timestamp * 1000);
+    expect(isFreshBuckarooTimestamp(VECTOR.timestamp - 300, now)).toBe(true);
+    expect(isFreshBuckarooTimestamp(VECTOR.timestamp + 300, now)).toBe(true);
+    expect(isFreshBuckarooTimestamp(VECTOR.timestamp - 301, now)).toBe(false);
+    expect(isFreshBuckarooTimestamp(VECTOR.timestamp + 301, now)).toBe(false);
   });
 
   it('signs an empty body without a content hash, with a fresh nonce each time', () => {

@@ -40,6 +40,18 @@ export function buckarooAuthorization(
   return `hmac ${input.websiteKey}:${signature}:${nonce}:${timestamp}`;
 }
 
+/**
+ * How far a push's timestamp may be from our clock, either way (Buckaroo signs with its own clock). Older
+ * pushes are refused, so a captured one cannot be replayed later; the nonces of newer ones are remembered
+ * for that long.
+ */
+export const BUCKAROO_PUSH_MAX_SKEW_SECONDS = 5 * 60;
+
+/** Whether a signed timestamp (Unix seconds) is within the accepted skew of `now`. */
+export function isFreshBuckarooTimestamp(timestamp: number, now: Date): boolean {
+  return Math.abs(now.getTime() / 1000 - timestamp) <= BUCKAROO_PUSH_MAX_SKEW_SECONDS;
+}
+
 export interface ParsedBuckarooAuthorization {
   websiteKey: string;
   signature: string;
@@ -54,8 +66,8 @@ export function parseBuckarooAuthorization(header: string | undefined): ParsedBu
 }
 
 /**
- * Whether an `Authorization: hmac …` header was made with this website key and secret over this method,
- * URL and raw body (constant-time comparison of the signature).
+ * The `Authorization: hmac …` header when it was made with this website key and secret over this method,
+ * URL and raw body (constant-time comparison of the signature), else null.
  */
 export function verifyBuckarooAuthorization(input: {
   header: string | undefined;
@@ -64,9 +76,9 @@ export function verifyBuckarooAuthorization(input: {
   method: string;
   url: string;
   body: string;
-}): boolean {
+}): ParsedBuckarooAuthorization | null {
   const parsed = parseBuckarooAuthorization(input.header);
-  if (!parsed || !safeEqual(parsed.websiteKey, input.websiteKey)) return false;
+  if (!parsed || !safeEqual(parsed.websiteKey, input.websiteKey)) return null;
   const expected = buckarooSignature({ ...input, timestamp: parsed.timestamp, nonce: parsed.nonce });
-  return safeEqual(parsed.signature, expected);
+  return safeEqual(parsed.signature, expected) ? parsed : null;
 }

@@ -5,7 +5,12 @@ import { centsToDecimalNumber } from '../money';
 import type { PaymentProvider } from '../payment-provider';
 import { createPaymentsRepository } from '../payments.repository';
 import { decryptSecret } from '../secret-box';
-import { buckarooAuthorization, verifyBuckarooAuthorization } from './buckaroo-hmac';
+import {
+  BUCKAROO_PUSH_MAX_SKEW_SECONDS,
+  buckarooAuthorization,
+  isFreshBuckarooTimestamp,
+  verifyBuckarooAuthorization,
+} from './buckaroo-hmac';
 
 /** Buckaroo's status codes in ours (domain brief section 2); unknown codes are treated as still pending. */
 export function buckarooToPaymentStatus(code: number): PaymentStatus {
@@ -25,10 +30,9 @@ interface BuckarooTransaction {
   RequiredAction?: { RedirectURL?: string | null } | null;
 }
 
-const invalidPush = () =>
-  new AppError('validation_failed', [
-    { field: 'authorization', rule: 'signature', message: 'invalid signature' },
-  ]);
+/** What Buckaroo gets for a push we do not trust (bad signature, stale timestamp, replayed nonce): 400. */
+const invalidPush = (rule = 'signature', message = 'invalid signature') =>
+  new AppError('validation_failed', [{ field: 'authorization', rule, message }]);
 
 /** Buckaroo's JSON gateway through a small client: every request signed with the organisation's keys. */
 export function createBuckarooProvider(ctx: AppContext, pushUrl: string): PaymentProvider {
@@ -109,7 +113,8 @@ export function createBuckarooProvider(ctx: AppContext, pushUrl: string): Paymen
 
     /**
      * A JSON push: signed like a request (POST + our push URL + raw body) with the organisation's secret
-     * key; the organisation is found from the transaction key. A bad signature is refused (400).
+     * key; the organisation is found from the transaction key. A bad signature, a timestamp outside
+     * the accepted skew or a nonce already seen is refused (400) and changes nothing.
      */
     async handleNotification({ headers, rawBody }) {
       let push: { Transaction?: BuckarooTransaction };
@@ -124,7 +129,7 @@ export function createBuckarooProvider(ctx: AppContext, pushUrl: string): Paymen
       if (!known) return null;
       const { websiteKey, secretKey } = await credentials(known.organizationId);
       const header = headers.authorization;
-      const valid = verifyBuckarooAuthorization({
+      const signed = verifyBuckarooAuthorization({
         header: typeof header === 'string' ? header : undefined,
         websiteKey,
         secretKey,
@@ -132,7 +137,16 @@ export function createBuckarooProvider(ctx: AppContext, pushUrl: string): Paymen
         url: pushUrl,
         body: rawBody,
       });
-      if (!valid) throw invalidPush();
+      if (!signed) throw invalidPush();
+      if (!isFreshBuckarooTimestamp(signed.timestamp, ctx.clock.now())) {
+        throw invalidPush('timestamp', 'timestamp outside the accepted window');
+      }
+      const expiresAt = new Date((signed.timestamp + BUCKAROO_PUSH_MAX_SKEW_SECONDS) * 1000);
+      if (
+        !(await repository.rememberWebhookNonce(known.organizationId, 'buckaroo', signed.nonce, expiresAt))
+      ) {
+        throw invalidPush('nonce', 'nonce already used');
+      }
       return {
         organizationId: known.organizationId,
         providerPaymentId: key,
