@@ -22,6 +22,8 @@ const envSchema = z.object({
   TRUST_PROXY: boolFromEnv.default(false),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  AUTH_SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS: z.coerce.number().int().min(1).default(10),
+  AUTH_SIGN_IN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MOLLIE_API_URL: z.string().url().default('https://api.mollie.com:443/v2/'),
@@ -49,7 +51,12 @@ export interface Config {
   runJobs: boolean;
   trustProxy: boolean;
   /** Authentication attempts allowed per 15 minutes, per account and per client address. */
-  authRateLimits: { perAccount: number; perAddress: number };
+  authRateLimits: {
+    perAccount: number;
+    perAddress: number;
+    signInPerAccountAndAddress: number;
+    signInPerAccount: number;
+  };
   /** How long family catalogue pages are shared by visibility class (modules/catalog/catalog-cache.ts); 0: off. */
   catalogCacheSeconds: number;
   logLevel: string;
@@ -90,7 +97,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoFamily: e.SEED_DEMO_FAMILY,
     runJobs: e.RUN_JOBS,
     trustProxy: e.TRUST_PROXY,
-    authRateLimits: { perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT, perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS },
+    authRateLimits: {
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
+      signInPerAccountAndAddress: e.AUTH_SIGN_IN_LIMIT_PER_ACCOUNT_AND_ADDRESS,
+      signInPerAccount: e.AUTH_SIGN_IN_LIMIT_PER_ACCOUNT,
+    },
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     mollie: {
