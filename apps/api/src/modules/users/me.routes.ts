@@ -103,7 +103,7 @@ export function meRoutes(ctx: AppContext) {
       },
       async (request) => {
         const organization = await resolveRequestOrganization(request, organizations, ctx.config.appBaseHost);
-        return me.confirmEmailChange(organization.id, request.body.token, meta(request));
+        return me.confirmEmailChange(organization.id, request.body.token, meta(request), request.auth);
       },
     );
 
