@@ -28,7 +28,7 @@ const signIn = (email: string, password = 'Wrong1234', ip = '10.0.0.1') =>
     payload: { email, password },
   });
 
-const post = (url: string, payload: unknown, ip: string) =>
+const post = (url: string, payload: object, ip: string) =>
   t.app.inject({ method: 'POST', url, headers: { host: 'demo.localhost:3000' }, remoteAddress: ip, payload });
 
 /** Signs `email` in with a code mailed to it, every call from `ip`. */
@@ -149,5 +149,26 @@ describe('sign-in limits that stop a guesser without locking the owner out', () 
       "select bucket from rate_limit_hits where bucket like 'sign-in-password:account-ip:%' and hits > 0",
     );
     expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('behind a load balancer (TRUST_PROXY=its address)', () => {
+  let behind: TestApp;
+  beforeAll(async () => {
+    behind = await createTestApp({ env: { TRUST_PROXY: '10.9.9.0/24' } });
+  });
+  afterAll(() => behind.close());
+
+  it('counts the address the load balancer saw, not one the client wrote in X-Forwarded-For', async () => {
+    const attempt = (forged: string) =>
+      behind.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/password',
+        headers: { host: 'demo.localhost:3000', 'x-forwarded-for': `${forged}, 203.0.113.5` },
+        remoteAddress: '10.9.9.9',
+        payload: { email: DEMO_ACCOUNTS.holder, password: 'Wrong1234' },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(`198.18.0.${i}`)).statusCode).toBe(401);
+    expect((await attempt('198.18.0.99')).statusCode).toBe(429);
   });
 });

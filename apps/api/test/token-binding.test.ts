@@ -27,12 +27,12 @@ const OTHER_HOST = 'other.localhost:3000';
 beforeAll(async () => {
   t = await createTestApp();
   f = await setupRegistry(t);
-  [foreign] = await createFamilies(t.app.ctx, 1, { organizationId: 'org_other' });
+  foreign = (await createFamilies(t.app.ctx, 1, { organizationId: 'org_other' }))[0]!;
 });
 afterAll(() => t.close());
 
 const asForeign = (method: 'GET' | 'POST' | 'PATCH', url: string, options: RequestOptions = {}) =>
-  t.request(method, url, { token: foreign!.token, host: DEMO_HOST, ...options });
+  t.request(method, url, { token: foreign.token, host: DEMO_HOST, ...options });
 const anonymous = (method: 'GET' | 'POST', url: string, options: RequestOptions = {}) =>
   t.request(method, url, options);
 
@@ -195,7 +195,9 @@ describe('links mailed to one account', () => {
   let other: FamilyFixture;
 
   beforeAll(async () => {
-    [owner, other] = await createFamilies(t.app.ctx, 2);
+    const families = await createFamilies(t.app.ctx, 2);
+    owner = families[0]!;
+    other = families[1]!;
   });
 
   const emailOf = async (userId: string) =>
