@@ -9,10 +9,17 @@ import type { TokenService } from './modules/auth/tokens';
 import type { Mailer } from './modules/mail/mailer';
 
 export interface RateLimits {
-  /** Per account (organisation + e-mail), whatever the outcome. */
+  /** Per account (organisation + e-mail, or user), whatever the outcome: e-mails sent, changes asked. */
   perAccount: RateLimit;
   /** Per client address, across accounts. */
   perAddress: RateLimit;
+  /**
+   * Wrong passwords and codes for one account from one client address: what stops a guesser without
+   * locking the owner out, who signs in from another address or with an e-mail code.
+   */
+  signInPerAccountAndAddress: RateLimit;
+  /** Wrong passwords for one account from every address together: much looser, against distributed guessing. */
+  signInPerAccount: RateLimit;
 }
 
 /** The explicit dependencies every service factory receives. Built once in `buildApp`. */

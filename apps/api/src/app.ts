@@ -49,14 +49,20 @@ import { websiteRoutes } from './modules/website/website.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
+import { registerNoStore } from './plugins/no-store';
 
 const RATE_LIMIT_WINDOW_SECONDS = 15 * 60;
 
-/** The authentication rate limits of the configuration (15-minute windows). */
-export const rateLimitsOf = (config: Config): RateLimits => ({
-  perAccount: { limit: config.authRateLimits.perAccount, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
-  perAddress: { limit: config.authRateLimits.perAddress, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
-});
+/** The authentication rate limits of the configuration (sliding 15-minute windows). */
+export const rateLimitsOf = ({ authRateLimits: limits }: Config): RateLimits => {
+  const rule = (limit: number) => ({ limit, windowSeconds: RATE_LIMIT_WINDOW_SECONDS });
+  return {
+    perAccount: rule(limits.perAccount),
+    perAddress: rule(limits.perAddress),
+    signInPerAccountAndAddress: rule(limits.signInPerAccountAndAddress),
+    signInPerAccount: rule(limits.signInPerAccount),
+  };
+};
 
 export interface BuildOptions {
   config: Config;
@@ -202,6 +208,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app, options.webDist);
   registerAuth(app, ctx);
   registerInputHygiene(app);
+  registerNoStore(app);
 
   await app.register(
     async (api) => {

@@ -33,6 +33,17 @@ describe('configuration', () => {
     expect(organizationUrl(config, 'club', '/')).toBe('https://club.inscrio.be/');
   });
 
+  it('reads which proxies to trust: none by default, addresses, or all', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.2' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.2',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'no' }).trustProxy).toBe(false);
+  });
+
   it('stops with a readable message on a bad value', () => {
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'short' })).toThrow(/PORT[\s\S]*JWT_SECRET/);
   });

@@ -19,9 +19,22 @@ const envSchema = z.object({
   SEED_DEMO: boolFromEnv.default(true),
   SEED_DEMO_FAMILY: boolFromEnv.default(true),
   RUN_JOBS: boolFromEnv.default(true),
-  TRUST_PROXY: boolFromEnv.default(false),
+  // Which proxies' X-Forwarded-For to believe, so that request.ip (rate limits, audit) is the client's:
+  // the load balancers' addresses or CIDRs (comma-separated), or true/false. `true` believes every hop,
+  // including one the client wrote itself, which lets a client choose its address: prefer addresses.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string[] => {
+      const value = v.trim();
+      if (['true', '1', 'yes'].includes(value)) return true;
+      if (['false', '0', 'no', ''].includes(value)) return false;
+      return value.split(',').map((address) => address.trim());
+    }),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  AUTH_SIGN_IN_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(10),
+  AUTH_SIGN_IN_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MOLLIE_API_URL: z.string().url().default('https://api.mollie.com:443/v2/'),
@@ -47,9 +60,14 @@ export interface Config {
   /** The demo parent's family seeded with registrations, an order and invoices. */
   seedDemoFamily: boolean;
   runJobs: boolean;
-  trustProxy: boolean;
+  trustProxy: boolean | string[];
   /** Authentication attempts allowed per 15 minutes, per account and per client address. */
-  authRateLimits: { perAccount: number; perAddress: number };
+  authRateLimits: {
+    perAccount: number;
+    perAddress: number;
+    signInPerAccountAndAddress: number;
+    signInPerAccount: number;
+  };
   /** How long family catalogue pages are shared by visibility class (modules/catalog/catalog-cache.ts); 0: off. */
   catalogCacheSeconds: number;
   logLevel: string;
@@ -90,7 +108,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoFamily: e.SEED_DEMO_FAMILY,
     runJobs: e.RUN_JOBS,
     trustProxy: e.TRUST_PROXY,
-    authRateLimits: { perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT, perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS },
+    authRateLimits: {
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
+      signInPerAccountAndAddress: e.AUTH_SIGN_IN_PER_ACCOUNT_IP,
+      signInPerAccount: e.AUTH_SIGN_IN_PER_ACCOUNT,
+    },
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     mollie: {

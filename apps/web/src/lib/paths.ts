@@ -40,7 +40,8 @@ export const paths = {
   },
   register: {
     pattern: '/register',
-    to: (query?: { redirect?: string | null }) => withQuery('/register', query),
+    /** `email`: the address an invitation was sent to, prefilled and locked. */
+    to: (query?: { redirect?: string | null; email?: string | null }) => withQuery('/register', query),
   },
   forgotPassword: {
     pattern: '/forgot-password',

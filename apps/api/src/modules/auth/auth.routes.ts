@@ -132,7 +132,7 @@ export function authRoutes(ctx: AppContext) {
         schema: { tags, body: localizedSchema(resetPasswordSchema), response: noContent },
       },
       async (request, reply) => {
-        await auth.resetPassword(request.body, meta(request));
+        await auth.resetPassword(await organizationOf(request), request.body, meta(request), request.auth);
         return reply.status(204).send(null);
       },
     );

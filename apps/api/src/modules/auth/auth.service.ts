@@ -12,6 +12,7 @@ import { AppError, errorMessage } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hmac, randomToken, safeEqual, sha256, sixDigitCode } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import type { CountedHits, RateLimit } from '../../lib/rate-limit';
 import type { AuthContext } from '../../plugins/auth';
 import { isSystemStaff, toActor } from '../../plugins/auth';
 import { type PublicOrganization, toPublicOrganization } from '../organizations/organization.dto';
@@ -19,6 +20,7 @@ import { createOrganizationRepository, type OrganizationRow } from '../organizat
 import { toUserDto, type UserDto } from '../users/user.dto';
 import { type Account, createUserRepository } from '../users/user.repository';
 import { createAuthRepository } from './auth.repository';
+import { assertLinkOwner } from './link-owner';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
 export const OTP_TTL_MINUTES = 10;
@@ -49,6 +51,31 @@ export function createAuthService(ctx: AppContext) {
   const authRepository = createAuthRepository(db);
   const userRepository = createUserRepository(db);
   const organizationRepository = createOrganizationRepository(db);
+
+  /**
+   * Counts one sign-in attempt: from the caller's address across accounts, for the account from that
+   * address, and, for passwords, for the account from every address. Refunded once the attempt
+   * succeeds, so only failures count; a guesser at one address never locks the owner out elsewhere.
+   * A code sign-in counts apart from passwords: the owner can still sign in by e-mail code.
+   */
+  async function limitSignIn(
+    method: 'password' | 'code',
+    meta: RequestMeta,
+    organizationId: string,
+    email: string,
+  ): Promise<CountedHits> {
+    const action = `sign-in-${method}`;
+    const account = `${organizationId}:${email.trim().toLowerCase()}`;
+    const hits: [string, RateLimit][] = [
+      [`${action}:ip:${meta.ip}`, rateLimits.perAddress],
+      [`${action}:account-ip:${account}:${meta.ip}`, rateLimits.signInPerAccountAndAddress],
+    ];
+    if (method === 'password') hits.push([`${action}:account:${account}`, rateLimits.signInPerAccount]);
+    return rateLimiter.consumeAll(hits).catch((error: unknown) => {
+      if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
+      throw new AppError('rate_limited', [], SIGN_IN_LIMITED, error.retryAfter);
+    });
+  }
 
   /** Counts one attempt against the caller's address and, when known, the account it targets. */
   async function limit(action: string, meta: RequestMeta, organizationId?: string, email?: string) {
@@ -148,10 +175,11 @@ export function createAuthService(ctx: AppContext) {
 
   return {
     async signInWithPassword(organization: OrganizationRow, input: SignInPasswordInput, meta: RequestMeta) {
-      await limit('sign-in', meta, organization.id, input.email);
+      const attempt = await limitSignIn('password', meta, organization.id, input.email);
       const account = await findSignInAccount(organization, input.email);
       const valid = await verifyPassword(account?.user.passwordHash, input.password);
       if (!account || !valid) throw new AppError('invalid_credentials');
+      await attempt.refund();
       return openSession(account, organization, 'password', meta);
     },
 
@@ -186,7 +214,7 @@ export function createAuthService(ctx: AppContext) {
       input: { email: string; otp: string },
       meta: RequestMeta,
     ): Promise<SignInResult> {
-      await limit('sign-in', meta, organization.id, input.email);
+      const attempt = await limitSignIn('code', meta, organization.id, input.email);
       const account = await findSignInAccount(organization, input.email);
       if (!account) throw new AppError('invalid_credentials');
       const { organizationId, id: userId } = account.user;
@@ -198,6 +226,7 @@ export function createAuthService(ctx: AppContext) {
       }
       if (!(await authRepository.consumeOneTimeCode(organizationId, code.id)))
         throw new AppError('invalid_credentials');
+      await attempt.refund();
       return openSession(account, organization, 'otp', meta);
     },
 
@@ -352,10 +381,16 @@ export function createAuthService(ctx: AppContext) {
       });
     },
 
-    /** Sets a new password from a reset link and signs every existing session out. */
+    /**
+     * Sets a new password from a reset link and signs every existing session out. The link works on the
+     * address of its account's organisation (system staff's on any, as they sign in there) and for its
+     * account only (see assertLinkOwner).
+     */
     async resetPassword(
+      organization: OrganizationRow,
       input: { resetPasswordToken: string; password: string },
       meta: RequestMeta,
+      caller: AuthContext | null,
     ): Promise<void> {
       await limit('reset-password', meta);
       const passwordHash = await hashPassword(input.password);
@@ -364,13 +399,19 @@ export function createAuthService(ctx: AppContext) {
           sha256(input.resetPasswordToken),
           clock.now(),
         );
-        if (!owner) {
+        const foreign =
+          owner &&
+          owner.organizationId !== organization.id &&
+          owner.organizationId !== SYSTEM_ORGANIZATION_ID;
+        if (!owner || foreign) {
           throw new AppError(
             'validation_failed',
             [{ field: 'resetPasswordToken', rule: 'invalid', message: RESET_LINK_INVALID[meta.locale] }],
             RESET_LINK_INVALID,
           );
         }
+        // Thrown inside the transaction: the link stays unused for its owner.
+        assertLinkOwner(caller, owner);
         await createUserRepository(tx).updateUser(owner.organizationId, owner.userId, { passwordHash });
         await createAuthRepository(tx).revokeAllSessionsOfUser(
           owner.organizationId,
@@ -381,6 +422,11 @@ export function createAuthService(ctx: AppContext) {
     },
   };
 }
+
+const SIGN_IN_LIMITED: Record<Locale, string> = {
+  fr: 'Trop de tentatives de connexion. Réessayez dans quelques minutes, ou connectez-vous avec un code reçu par e-mail.',
+  en: 'Too many sign-in attempts. Try again in a few minutes, or sign in with a code sent by e-mail.',
+};
 
 const RESET_LINK_INVALID: Record<Locale, string> = {
   fr: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',

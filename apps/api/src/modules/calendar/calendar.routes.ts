@@ -21,8 +21,8 @@ export function calendarRoutes(ctx: AppContext) {
     r.get(
       '/calendar/items',
       {
+        // A family's own registrations: not cached (private, no-store, plugins/no-store.ts).
         config: { allow: anySignedIn },
-        onSend: privateCache(30),
         schema: {
           tags,
           summary: 'Calendar items between two instants (at most 62 days)',
@@ -43,10 +43,7 @@ export function calendarRoutes(ctx: AppContext) {
           response: { 200: calendarFeedSchema.extend({ url: z.string().nullable() }) },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return calendar.feed(requireAuth(request));
-      },
+      (request) => calendar.feed(requireAuth(request)),
     );
 
     r.post(
@@ -59,10 +56,7 @@ export function calendarRoutes(ctx: AppContext) {
           response: { 200: calendarFeedSchema },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return calendar.createFeed(requireAuth(request));
-      },
+      (request) => calendar.createFeed(requireAuth(request)),
     );
 
     r.post(
@@ -75,10 +69,7 @@ export function calendarRoutes(ctx: AppContext) {
           response: { 200: calendarFeedSchema },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return calendar.regenerateFeed(requireAuth(request));
-      },
+      (request) => calendar.regenerateFeed(requireAuth(request)),
     );
 
     r.delete(

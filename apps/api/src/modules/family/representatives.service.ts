@@ -21,6 +21,9 @@ type Messages = Record<Locale, string>;
 
 const conflict = (userMessage: Messages) => new AppError('conflict', [], userMessage);
 
+/** E-mail addresses compare without case or surrounding spaces. */
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 const MESSAGES = {
   self: {
     fr: 'Vous ne pouvez pas vous inviter vous-même.',
@@ -41,6 +44,10 @@ const MESSAGES = {
   sameFamily: {
     fr: 'Vous faites déjà partie de cette famille.',
     en: 'You are already part of this family.',
+  },
+  otherAddress: {
+    fr: "Cette invitation a été envoyée à une autre adresse e-mail. Connectez-vous avec l'adresse qui l'a reçue.",
+    en: 'This invitation was sent to another e-mail address. Sign in with the address that received it.',
   },
   sharedFamily: {
     fr: "Votre compte partage déjà une famille avec un autre représentant : il ne peut pas rejoindre une autre famille. Demandez à l'organisation de vous aider.",
@@ -194,11 +201,16 @@ export function createRepresentativesService(ctx: AppContext) {
 
     /**
      * `POST /representative-invitations/:token/accept` (signed in, family account): the caller's account
-     * joins the inviting family with the members of its own family (see the service's comment).
+     * joins the inviting family with the members of its own family (see the service's comment). Only the
+     * account of the invited address may: a forwarded or leaked link must not let anyone else into the
+     * family (403, nothing changes, the invitation stays open for its owner).
      */
     async accept(auth: AuthContext, token: string): Promise<void> {
       const { organizationId, familyId: currentFamilyId } = familyOf(auth);
       const invitation = await invitationByToken(organizationId, token);
+      if (!sameAddress(auth.email, invitation.email)) {
+        throw new AppError('forbidden', [], MESSAGES.otherAddress);
+      }
       const now = ctx.clock.now();
       if (invitationStatus(invitation, now) !== 'pending') throw conflict(MESSAGES.notPending);
       if (invitation.familyId === currentFamilyId) throw conflict(MESSAGES.sameFamily);

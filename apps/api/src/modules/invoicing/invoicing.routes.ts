@@ -38,11 +38,10 @@ const dueFigure = z.object({
 });
 const outstandingSchema = z.object({ unpaid: dueFigure, overdue: dueFigure });
 
-/** A download: the browser saves it under `fileName`; never cached by shared caches. */
+/** A download: the browser saves it under `fileName`; never cached (plugins/no-store.ts). */
 function sendFile(reply: FastifyReply, contentType: string, fileName: string, body: Buffer | string) {
   reply.header('content-type', contentType);
   reply.header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`);
-  reply.header('cache-control', 'private, no-store');
   return reply.send(body);
 }
 

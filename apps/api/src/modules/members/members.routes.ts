@@ -66,8 +66,7 @@ export function membersRoutes(ctx: AppContext) {
         const csv = await members.exportCsv(requireAuth(request), request.query);
         reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csv.filename}"`)
-          .header('cache-control', 'no-store');
+          .header('content-disposition', `attachment; filename="${csv.filename}"`);
         if (csv.truncated) reply.header('x-export-truncated', 'true');
         return reply.send(csv.body);
       },

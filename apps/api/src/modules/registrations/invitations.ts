@@ -73,6 +73,11 @@ const INVITATION_GONE = {
   fr: "Cette invitation n'est plus valable.",
   en: 'This invitation is no longer valid.',
 };
+// Another family's invitation reads as unknown: its existence is not the caller's business.
+const INVITATION_NOT_YOURS = {
+  fr: "Cette invitation n'existe pas ou ne concerne pas votre famille.",
+  en: 'This invitation does not exist or is not for your family.',
+};
 const INVITATION_EXPIRED = {
   fr: 'Cette invitation a expiré.',
   en: 'This invitation has expired.',
@@ -303,7 +308,8 @@ export function createInvitationsService(ctx: AppContext) {
     const { organizationId, familyId } = familyOf(auth);
     const participants = createParticipantsRepository(tx);
     const view = await participants.findView(organizationId, id);
-    if (!view || view.participant.familyId !== familyId) throw new AppError('not_found');
+    if (!view || view.participant.familyId !== familyId)
+      throw new AppError('not_found', [], INVITATION_NOT_YOURS);
     const row = (await participants.lock(organizationId, id))!;
     if (row.status !== 'invited') throw conflict(INVITATION_GONE, 'id', 'status');
     const now = ctx.clock.now();

@@ -103,7 +103,7 @@ export function meRoutes(ctx: AppContext) {
       },
       async (request) => {
         const organization = await resolveRequestOrganization(request, organizations, ctx.config.appBaseHost);
-        return me.confirmEmailChange(organization.id, request.body.token, meta(request));
+        return me.confirmEmailChange(organization.id, request.body.token, meta(request), request.auth);
       },
     );
 
@@ -181,10 +181,7 @@ export function meRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const { data, fileName } = await privacy.exportData(requireAuth(request));
-        return reply
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'no-store')
-          .send(data);
+        return reply.header('content-disposition', `attachment; filename="${fileName}"`).send(data);
       },
     );
 

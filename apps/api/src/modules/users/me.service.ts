@@ -17,6 +17,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { AuthContext } from '../../plugins/auth';
+import { assertLinkOwner } from '../auth/link-owner';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { assertContactRules } from './person-rules';
 import { type CurrentUserDto, toCompanyDto, toMemberDto, toUserDto } from './user.dto';
@@ -172,12 +173,14 @@ export function createMeService(ctx: AppContext) {
 
     /**
      * `POST /me/email/confirm` (public: the link may be opened signed out, or on another device). Uses
-     * the link once; the address must still be free, checked again now (409). The old address is told.
+     * the link once, for the account that asked only; the address must still be free, checked again now
+     * (409). The old address is told.
      */
     async confirmEmailChange(
       organizationId: string,
       token: string,
       meta: { ip: string; locale: Locale },
+      caller: AuthContext | null,
     ): Promise<{ email: string }> {
       await ctx.rateLimiter.consume(`email-confirm:ip:${meta.ip}`, ctx.rateLimits.perAddress);
       const organization = await organizations.findById(organizationId);
@@ -195,6 +198,8 @@ export function createMeService(ctx: AppContext) {
           ctx.clock.now(),
         );
         if (!change) throw invalid;
+        // Thrown inside the transaction: the link stays unused for the account that asked.
+        assertLinkOwner(caller, { organizationId, userId: change.userId });
         const account = await repository.findAccountById(organizationId, change.userId);
         if (!account) throw invalid;
         if (await repository.emailTaken(organizationId, change.newEmail, change.userId)) {

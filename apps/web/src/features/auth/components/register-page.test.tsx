@@ -93,4 +93,17 @@ describe('the sign-up form', () => {
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(back),
     );
   });
+
+  it('from an invitation, prefills the invited address and locks it', async () => {
+    const user = userEvent.setup();
+    renderPage(`/register?email=${encodeURIComponent('marc@demo.test')}&redirect=%2Fredirect-message`);
+    const email = screen.getByLabelText('Adresse e-mail');
+    expect(email).toHaveValue('marc@demo.test');
+    expect(email).toHaveAttribute('readonly');
+    expect(
+      screen.getByText("L'adresse à laquelle votre invitation a été envoyée : le compte doit l'utiliser."),
+    ).toBeVisible();
+    await user.type(email, 'x');
+    expect(email).toHaveValue('marc@demo.test');
+  });
 });

@@ -62,6 +62,8 @@ export function RegisterPage() {
   const organization = useAddressOrganization();
   const schema = useMemo(() => personSchemaWithPassword(locale), [locale]);
   const signUp = useSignUp();
+  // Signing up from an invitation: the account must have the invited address, so it is locked.
+  const invitedEmail = searchParams.get(QUERY.email)?.trim() || null;
 
   const {
     register,
@@ -72,7 +74,7 @@ export function RegisterPage() {
     formState: { errors },
   } = useForm<SignUpInput, unknown, SignUpInput>({
     resolver: zodResolver(schema),
-    defaultValues: EMPTY,
+    defaultValues: invitedEmail ? { ...EMPTY, email: invitedEmail } : EMPTY,
     mode: 'onTouched',
     reValidateMode: 'onChange',
   });
@@ -137,6 +139,8 @@ export function RegisterPage() {
             autoComplete="email"
             inputMode="email"
             error={error('email')}
+            readOnly={invitedEmail !== null}
+            hint={invitedEmail ? t('register.invitedEmail') : undefined}
             {...register('email')}
           />
           <PasswordField

@@ -112,7 +112,7 @@ describe('the representative invitation link', () => {
 
   it("shows the API's reason when the invitation cannot be accepted, and lets anyone decline", async () => {
     const user = userEvent.setup();
-    startSession(signInResult({ user: makeUser(), organization: DEMO }));
+    startSession(signInResult({ user: makeUser({ email: 'Marc@demo.test' }), organization: DEMO }));
     const api = fakeApi({
       [`GET /api/representative-invitations/${TOKEN}`]: () => json(200, INVITATION),
       [`POST /api/representative-invitations/${TOKEN}/accept`]: () =>
@@ -124,16 +124,47 @@ describe('the representative invitation link', () => {
       [`POST /api/representative-invitations/${TOKEN}/decline`]: () => json(204),
     });
     renderMessage(`type=representative-invitation&token=${TOKEN}`);
-    expect(
-      await screen.findByText(
-        "Vous êtes connecté avec parent@demo.test : c'est ce compte qui rejoindra la famille.",
-      ),
-    ).toBeVisible();
-    await user.click(screen.getByRole('button', { name: "Accepter l'invitation" }));
+    await user.click(await screen.findByRole('button', { name: "Accepter l'invitation" }));
     expect(await screen.findByText('Vous faites déjà partie de cette famille.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: "Décliner l'invitation" }));
     expect(await screen.findByRole('heading', { name: 'Invitation déclinée' })).toBeVisible();
     expect(api.callsTo(`POST /api/representative-invitations/${TOKEN}/decline`)).toHaveLength(1);
+  });
+
+  it('tells an account of another address that the invitation is not for it, and offers the invited one', async () => {
+    const user = userEvent.setup();
+    startSession(signInResult({ user: makeUser({ email: 'parent@demo.test' }), organization: DEMO }));
+    const api = fakeApi({
+      [`GET /api/representative-invitations/${TOKEN}`]: () => json(200, INVITATION),
+      'POST /api/auth/sign-out': () => json(204),
+    });
+    const router = renderMessage(`type=representative-invitation&token=${TOKEN}`);
+    expect(
+      await screen.findByText(
+        "Cette invitation a été envoyée à une autre adresse e-mail. Connectez-vous avec l'adresse qui l'a reçue.",
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('Vous êtes connecté avec parent@demo.test.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: "Accepter l'invitation" })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Se connecter avec marc@demo.test' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get('email')).toBe('marc@demo.test');
+    expect(query.get('redirect')).toBe(`/redirect-message?type=representative-invitation&token=${TOKEN}`);
+    expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+    expect(api.callsTo(`POST /api/representative-invitations/${TOKEN}/accept`)).toHaveLength(0);
+  });
+
+  it('offers a signed-out visitor to sign up with the invited address, then come back', async () => {
+    fakeApi({ [`GET /api/representative-invitations/${TOKEN}`]: () => json(200, INVITATION) });
+    renderMessage(`type=representative-invitation&token=${TOKEN}`);
+    const register = await screen.findByRole('link', { name: 'Créer un compte' });
+    const target = new URL(register.getAttribute('href')!, 'http://demo.localhost:3000');
+    expect(target.pathname).toBe('/register');
+    expect(target.searchParams.get('email')).toBe('marc@demo.test');
+    expect(target.searchParams.get('redirect')).toBe(
+      `/redirect-message?type=representative-invitation&token=${TOKEN}`,
+    );
   });
 
   it('says when the invitation is no longer open', async () => {

@@ -1,6 +1,6 @@
 import { ArrowRight, Check, LoaderCircle, LogIn, UsersRound, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { isApiError, statusText } from '@/lib/api-error';
@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/auth-store';
 import { DEFAULT_TIME_ZONE, formatDate } from '@/lib/dates';
 import { useAddressOrganization } from '@/lib/organization-context';
 import { fullPath, paths } from '@/lib/paths';
+import { signOut } from '@/lib/session';
 import { useLocale } from '@/lib/use-locale';
 import { useAnswerInvitation, useInvitation } from '../api/representative-invitation';
 import { MessageCard } from './message-card';
@@ -16,8 +17,9 @@ const TYPE = 'representative-invitation';
 
 /**
  * `type=representative-invitation&token=…`: an adult invited to share a family. Shows who invites, for
- * which family, then accept (signed in: the account joins that family; signed out: sign in first and
- * come back here) or decline.
+ * which family, then accept (signed in with the invited address: the account joins that family; signed
+ * out: sign in or sign up with that address first and come back here) or decline. Signed in with another
+ * address: says the invitation is not for this account and offers to sign in with the invited one.
  */
 export function RepresentativeInvitationMessage({ token }: { token: string | null }) {
   const { t } = useTranslation('redirect-message');
@@ -29,6 +31,7 @@ export function RepresentativeInvitationMessage({ token }: { token: string | nul
   const invitation = useInvitation(token);
   const answer = useAnswerInvitation(token ?? '');
   const here = fullPath(useLocation());
+  const navigate = useNavigate();
 
   if (token && invitation.isPending) {
     return (
@@ -135,6 +138,14 @@ export function RepresentativeInvitationMessage({ token }: { token: string | nul
   const onAnswer = (choice: 'accept' | 'decline') => {
     answer.mutate(choice, { onError: () => undefined });
   };
+  // Only the invited address may accept (the API refuses any other account): say so before a click.
+  const otherAddress =
+    signedIn && user !== null && user.email.trim().toLowerCase() !== data.email.trim().toLowerCase();
+  const toInvitedLogin = paths.login.to({ redirect: here, email: data.email });
+  const switchAccount = async () => {
+    await signOut();
+    void navigate(toInvitedLogin);
+  };
 
   return (
     <MessageCard
@@ -144,7 +155,12 @@ export function RepresentativeInvitationMessage({ token }: { token: string | nul
       title={t('invitation.title')}
       actions={
         <>
-          {signedIn ? (
+          {otherAddress ? (
+            <Button size="lg" className="w-full" onClick={() => void switchAccount()}>
+              <LogIn aria-hidden="true" />
+              {t('invitation.switchAccount', { email: data.email })}
+            </Button>
+          ) : signedIn ? (
             <Button
               size="lg"
               className="w-full"
@@ -156,7 +172,7 @@ export function RepresentativeInvitationMessage({ token }: { token: string | nul
             </Button>
           ) : (
             <Button asChild size="lg" className="w-full">
-              <Link to={paths.login.to({ redirect: here, email: data.email })}>
+              <Link to={toInvitedLogin}>
                 <LogIn aria-hidden="true" />
                 {t('invitation.signInToAccept')}
               </Link>
@@ -180,17 +196,20 @@ export function RepresentativeInvitationMessage({ token }: { token: string | nul
           date: formatDate(data.expiresAt, timeZone, locale),
         })}
       </p>
-      {signedIn && user && user.email.toLowerCase() !== data.email.toLowerCase() ? (
-        <Alert tone="info" className="text-left">
-          {t('invitation.otherAccount', { email: user.email })}
+      {otherAddress ? (
+        <Alert tone="warning" className="text-left" data-invitation-other-address="">
+          <p className="font-medium">{t('invitation.otherAddress')}</p>
+          <p>{t('invitation.signedInAs', { email: user?.email })}</p>
         </Alert>
-      ) : null}
-      {signedIn ? (
+      ) : signedIn ? (
         <p className="text-sm text-slate-500">{t('invitation.joinNote')}</p>
       ) : (
         <p className="text-sm text-slate-500">
-          {t('invitation.noAccount')}{' '}
-          <Link to={paths.register.to()} className="font-semibold text-brand-700 hover:underline">
+          {t('invitation.noAccount', { email: data.email })}{' '}
+          <Link
+            to={paths.register.to({ redirect: here, email: data.email })}
+            className="font-semibold text-brand-700 hover:underline"
+          >
             {t('invitation.register')}
           </Link>
         </p>
