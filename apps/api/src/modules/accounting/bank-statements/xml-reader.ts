@@ -1,9 +1,9 @@
 import { malformed } from './parsed-statement';
 
 /**
- * A small, strict XML reader for bank statements, about thirty times faster than a general parser on a
- * 100,000-transfer CAMT.053 (fast-xml-parser spent ~5 s, saxes as long, on this machine's cores). It
- * builds the tree shape the CAMT reader walks — an element holding only text is that text, otherwise an
+ * A small, strict XML reader for bank statements. On a 100,000-transfer CAMT.053 (51 MB), on this shared
+ * and loaded machine, fast-xml-parser (validate, then parse) took 35 s and 1.1 GB, saxes' events alone
+ * as long; the whole statement read with this one took 5 to 12 s and 0.3 GB. It builds the tree shape the CAMT reader walks — an element holding only text is that text, otherwise an
  * object of its children by local name (an array when repeated), its text as `#text` and its attributes
  * as `@name` — and hands every element to `onClose` as it ends, so a caller can take entries away one by
  * one instead of keeping the whole document.
