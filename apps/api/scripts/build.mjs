@@ -1,4 +1,4 @@
-// Bundles the API (and the shared package it imports as TypeScript) into dist/server.mjs; third-party
+// Bundles the API (and the shared package it imports as TypeScript) into dist/server.mjs (and its worker); third-party
 // packages stay external and load from node_modules. Migrations are copied beside the bundle.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,8 +10,16 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@inscrio/'));
 
 await build({
-  entryPoints: [path.join(root, 'src/server.ts')],
-  outfile: path.join(root, 'dist/server.mjs'),
+  // The bank statement reader runs on a worker thread, from its own file beside the server's.
+  entryPoints: {
+    server: path.join(root, 'src/server.ts'),
+    'bank-statement-parser.worker': path.join(
+      root,
+      'src/modules/accounting/bank-statements/statement-parser.worker.ts',
+    ),
+  },
+  outdir: path.join(root, 'dist'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   target: 'node20',

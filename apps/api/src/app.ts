@@ -31,6 +31,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { createTokenService } from './modules/auth/tokens';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
 import { registerFamilyMails } from './modules/mail/family-mails';
+import { registerBankImportJob } from './modules/accounting/bank-statements.service';
 import { createMailer } from './modules/mail/mailer';
 import { directoryRoutes } from './modules/organizations/directory.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
 
   registerFamilyMails(ctx);
+  registerBankImportJob(ctx);
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,

@@ -7,6 +7,7 @@ import {
   countryName,
   displayName,
   formatAge,
+  formatCount,
   formatDate,
   formatDateTime,
   formatDuration,
@@ -60,6 +61,14 @@ describe('formatMoney', () => {
   it('rounds fractional cents to the cent', () => {
     expect(formatMoney(1250.4)).toBe('12,50 €');
     expect(formatMoney(1250.5)).toBe('12,51 €');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups digits with plain spaces in French, commas in English', () => {
+    expect(formatCount(45000, 'fr')).toBe('45 000');
+    expect(formatCount(100000, 'en')).toBe('100,000');
+    expect(formatCount(7)).toBe('7');
   });
 });
 

@@ -25,6 +25,11 @@ export function formatMoney(cents: number, locale: Locale = DEFAULT_LOCALE): str
   return plainSpaces(text);
 }
 
+/** A whole number with the locale's digit grouping: 45000 → fr '45 000', en '45,000'. */
+export function formatCount(count: number, locale: Locale = DEFAULT_LOCALE): string {
+  return plainSpaces(new Intl.NumberFormat(INTL_LOCALES[locale], { maximumFractionDigits: 0 }).format(count));
+}
+
 /** A percentage stored in hundredths of a percent: 2100 → fr '21 %', en '21%'; 550 → '5,5 %' / '5.5%'. */
 export function formatPercent(hundredths: number, locale: Locale = DEFAULT_LOCALE): string {
   const text = new Intl.NumberFormat(INTL_LOCALES[locale], {

@@ -14,6 +14,7 @@ import { message } from '../validation/messages';
  *   (accounting)     POST /invoices (free invoice) · POST /invoices/{id}/mark-paid · POST /invoices/{id}/remind
  *                    GET /credit-notes · POST /credit-notes (on one invoice, optionally refunded)
  *                    POST /bank-statements (CAMT.053 or CODA upload, multipart field `file`)
+ *                    GET /bank-statements/{id} (a large statement's import, while it runs and once done)
  *                    GET /bank-transactions · POST /bank-transactions/{id}/match · POST /bank-transactions/{id}/ignore
  */
 
@@ -35,6 +36,10 @@ export const INVOICE_MESSAGES = {
   statementUnreadable: {
     fr: 'Ce fichier n’est pas un relevé CAMT.053 ou CODA lisible',
     en: 'This file is not a readable CAMT.053 or CODA statement',
+  },
+  importFailed: {
+    fr: 'L’import du relevé s’est interrompu. Importez-le à nouveau : les virements déjà enregistrés ne le seront pas deux fois.',
+    en: 'The statement import stopped. Import it again: the transfers already recorded will not be recorded twice.',
   },
   transactionMatched: { fr: 'Ce virement est déjà rapproché', en: 'This transfer is already matched' },
   amountMismatch: {
@@ -312,17 +317,27 @@ export const bankTransactionPageSchema = z.object({
   pageSize: z.number().int(),
 });
 
-/** `POST /bank-statements`: what the import did. */
+/**
+ * `POST /bank-statements` (200 when imported during the upload, 202 when it runs in the background) and
+ * `GET /bank-statements/{id}`: how far the import went, then what it did.
+ */
 export const bankStatementResultSchema = z.object({
   importId: z.string(),
+  fileName: z.string(),
   format: z.enum(['camt053', 'coda']),
-  /** Credit transfers read from the file. */
+  status: z.enum(['running', 'done', 'failed']),
+  /** Credit transfers read from the file (0 while a background import is still reading it). */
   transactions: z.number().int(),
+  /** Transfers recorded and matched so far: `transactions` once done. */
+  processed: z.number().int(),
   /** Already imported before (same bank entry): skipped. */
   duplicates: z.number().int(),
   /** Settled an invoice automatically by its structured reference. */
   matched: z.number().int(),
-  /** Left for manual matching. */
+  /** Left for manual matching: how many, and the first of them. */
+  unmatchedCount: z.number().int(),
   unmatched: z.array(bankTransactionSchema),
+  /** Why a failed import stopped, in the caller's language. */
+  error: z.string().nullable(),
 });
 export type BankStatementResult = z.infer<typeof bankStatementResultSchema>;

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
-  customType,
   date,
   foreignKey,
   index,
@@ -15,12 +14,7 @@ import {
 import type { SupplementFrequency } from '@inscrio/shared';
 import { users } from './identity';
 import { establishments } from './organizations';
-import { createdAt, org, updatedAt } from './columns';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea, createdAt, org, updatedAt } from './columns';
 
 /** Uploaded files (images, logos), served by `GET /api/assets/serve/{id}?orgId=`. */
 export const assets = pgTable(

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SupplementFrequency } from '@inscrio/shared';
 import { orders, paymentRefunds, payments } from './registrations';
-import { createdAt, org, scoped, updatedAt } from './columns';
+import { bytea, createdAt, org, scoped, updatedAt } from './columns';
 
 /**
  * The last number given per organisation, document kind and year. A number is taken by incrementing this
@@ -230,10 +230,21 @@ export const bankStatementImports = pgTable(
     fileName: text('file_name').notNull(),
     /** camt053 | coda */
     format: text('format').notNull(),
+    /** running | done | failed: the transfers of a running import stay out of the lists until it is done. */
+    status: text('status').notNull().default('done'),
+    /** Credit transfers read from the file (known once it is read). */
     transactionCount: integer('transaction_count').notNull().default(0),
+    /** Transfers stored and matched so far, for the progress shown while it runs. */
+    processedCount: integer('processed_count').notNull().default(0),
     matchedCount: integer('matched_count').notNull().default(0),
+    duplicateCount: integer('duplicate_count').notNull().default(0),
+    /** Why a failed import stopped: `malformed`, `empty`, `unsupported-format` (the file) or `error`. */
+    failure: text('failure'),
+    /** The uploaded file, kept only while a background import needs it. */
+    content: bytea('content'),
     importedByUserId: text('imported_by_user_id'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
 );

@@ -23,8 +23,8 @@ const tags = ['Accounting'];
 /** The service refines with `canManageAccounting` (the establishment of an establishment manager). */
 const managers = { allow: isAtLeastEstManager };
 const idParams = localizedSchema((locale: Locale) => z.object({ id: entityIdField(locale) }));
-/** A year of daily CODA records of a busy account stays well under this. */
-const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** 100,000 CAMT.053 transfers as banks write them (~1 KB each) fit; larger imports run in the background. */
+const STATEMENT_MAX_BYTES = 128 * 1024 * 1024;
 
 /** The uploaded statement (multipart field `file`); a missing or oversized file is the client's fault. */
 async function readStatement(request: FastifyRequest) {
@@ -67,15 +67,36 @@ export function accountingRoutes(ctx: AppContext) {
           tags,
           description:
             'Imports a CAMT.053 (XML) or Belgian CODA statement (multipart/form-data, field `file`): transfers ' +
-            'carrying an unpaid invoice’s structured reference pay it; the others are listed for matching.',
+            'carrying an unpaid invoice’s structured reference pay it; the others are listed for matching. ' +
+            'A small statement is imported at once (200, the result); a large one in the background (202, ' +
+            'its progress: follow it with `GET /bank-statements/{id}`).',
           consumes: ['multipart/form-data'],
+          response: { 200: bankStatementResultSchema, 202: bankStatementResultSchema },
+        },
+      },
+      async (request, reply) => {
+        const auth = requireAuth(request);
+        const { result, background } = await statements.importStatement(
+          auth,
+          await readStatement(request),
+          request.locale,
+        );
+        return reply.code(background ? 202 : 200).send(result);
+      },
+    );
+
+    r.get(
+      '/bank-statements/:id',
+      {
+        config: managers,
+        schema: {
+          tags,
+          summary: 'An import of a statement: its progress while it runs, then what it did',
+          params: idParams,
           response: { 200: bankStatementResultSchema },
         },
       },
-      async (request) => {
-        const auth = requireAuth(request);
-        return statements.importStatement(auth, await readStatement(request), request.locale);
-      },
+      (request) => statements.getImport(requireAuth(request), request.params.id, request.locale),
     );
 
     r.get(

@@ -5,10 +5,9 @@ import {
   INVOICE_MESSAGES,
   type Locale,
 } from '@inscrio/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { type Executor, rowsOf } from '../../db/client';
-import { bankStatementImports, bankTransactions } from '../../db/schema';
+import type { Executor } from '../../db/client';
+import type { JobContext } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { AuthContext } from '../../plugins/auth';
@@ -17,42 +16,48 @@ import { createInvoicingRepository } from '../invoicing/invoicing.repository';
 import { recordFreeInvoicePayment } from '../invoicing/invoicing.service';
 import { createOrdersService } from '../orders/orders.service';
 import { formatReferenceForTransfer } from '../payments/offline/references';
-import { parseBankStatement, UnreadableStatementError } from './bank-statements/bank-statement.parser';
+import {
+  type ParsedTransaction,
+  parseBankStatement,
+  statementFormatOf,
+  UnreadableStatementError,
+} from './bank-statements/bank-statement.parser';
+import { parseInWorker } from './bank-statements/parse-in-worker';
+import {
+  createBankStatementsRepository,
+  type ImportRecord,
+  type TransactionRecord,
+} from './bank-statements.repository';
+import { creditTransfers, newBankTransaction, runsInBackground, slices } from './bank-statements.rules';
 
-/** Above this a transfer is not a family's payment (and would not fit the cents column). */
-const MAX_AMOUNT = 100_000_000;
+export const BANK_IMPORT_QUEUE = 'accounting.bank-import';
+const BANK_IMPORT_ATTEMPTS = 3;
+/** The first transfers left for manual matching that an import's result lists (the list pages the rest). */
+const UNMATCHED_LISTED = 100;
 
-interface TransactionRow {
-  id: string;
-  booking_date: string;
-  amount: number;
-  structured_reference: string | null;
-  communication: string | null;
-  counterparty_name: string | null;
-  counterparty_iban: string | null;
-  status: string;
-  invoice_id: string | null;
-  invoice_number: string | null;
+interface BankImportJob {
+  importId: string;
+  /** The accountant who uploaded the statement: the payments it records are theirs. */
+  auth: AuthContext;
+  locale: Locale;
 }
 
-const TRANSACTION_COLUMNS = sql`t.id, t.booking_date::text as booking_date, t.amount, t.structured_reference,
-  t.communication, t.counterparty_name, t.counterparty_iban, t.status, t.invoice_id, i.number as invoice_number`;
-const FROM_TRANSACTIONS = sql`from bank_transactions t
-  left join invoices i on i.organization_id = t.organization_id and i.id = t.invoice_id`;
+function toTransaction(row: TransactionRecord): BankTransaction {
+  const { structuredReference, ...rest } = row;
+  return { ...rest, reference: structuredReference ? formatReferenceForTransfer(structuredReference) : null };
+}
 
-function toTransaction(row: TransactionRow): BankTransaction {
-  return {
-    id: row.id,
-    bookingDate: row.booking_date,
-    amount: row.amount,
-    reference: row.structured_reference ? formatReferenceForTransfer(row.structured_reference) : null,
-    communication: row.communication,
-    counterpartyName: row.counterparty_name,
-    counterpartyIban: row.counterparty_iban,
-    status: row.status as BankTransaction['status'],
-    invoiceId: row.invoice_id,
-    invoiceNumber: row.invoice_number,
-  };
+function unreadable(reason: string, locale: Locale) {
+  return new AppError('validation_failed', [
+    { field: 'file', rule: reason, message: INVOICE_MESSAGES.statementUnreadable[locale] },
+  ]);
+}
+
+/** Why an import stopped, for the person who follows it. */
+function failureMessage(failure: string, locale: Locale): string {
+  return failure === 'error'
+    ? INVOICE_MESSAGES.importFailed[locale]
+    : INVOICE_MESSAGES.statementUnreadable[locale];
 }
 
 /**
@@ -60,26 +65,22 @@ function toTransaction(row: TransactionRow): BankTransaction {
  * unique per organisation, so importing a file twice records nothing twice), and a transfer whose
  * structured reference names an unpaid invoice, for no more than its balance, pays it at once — in the
  * same transaction that marks the line matched. The others wait for a manager to match or ignore them.
+ *
+ * A small statement is imported during the upload; a large one by a background job (`runImport`) that
+ * reads it on a worker thread and records it slice by slice, its progress stored on the import.
  */
 export function createBankStatementsService(ctx: AppContext) {
   const orders = createOrdersService(ctx);
+  const repository = createBankStatementsRepository(ctx.db);
 
   function requireAccountant(auth: AuthContext) {
     if (!canManageAccounting(auth.actor, auth.establishmentId)) throw new AppError('forbidden');
   }
 
-  async function transactions(db: Executor, organizationId: string, where: SQL, limit = 100, offset = 0) {
-    return rowsOf<TransactionRow>(
-      await db.execute(sql`select ${TRANSACTION_COLUMNS} ${FROM_TRANSACTIONS}
-        where t.organization_id = ${organizationId} and ${where}
-        order by t.booking_date desc, t.id limit ${limit} offset ${offset}`),
-    );
-  }
-
   /** Pays `invoiceId` with the bank line, and marks the line matched, in one transaction. */
   async function settle(auth: AuthContext, transactionId: string, invoiceId: string, locale: Locale) {
     const organizationId = auth.organizationId;
-    const [line] = await transactions(ctx.db, organizationId, sql`t.id = ${transactionId}`);
+    const line = await repository.findTransaction(organizationId, transactionId);
     if (!line) throw new AppError('not_found');
     if (line.status === 'matched') throw new AppError('conflict', [], INVOICE_MESSAGES.transactionMatched);
     const invoice = await createInvoicingRepository(ctx.db).findInvoice(organizationId, invoiceId);
@@ -91,15 +92,12 @@ export function createBankStatementsService(ctx: AppContext) {
       ]);
     }
     const markMatched = async (tx: Executor, paymentId: string | null) => {
-      const updated = await tx.execute(sql`update bank_transactions
-        set status = 'matched', invoice_id = ${invoiceId}, order_id = ${invoice.order_id}, payment_id = ${paymentId}
-        where organization_id = ${organizationId} and id = ${transactionId} and status <> 'matched'
-        returning id`);
+      const settled = { invoiceId, orderId: invoice.order_id, paymentId };
       // Matched meanwhile by someone else: roll the payment back with it.
-      if (rowsOf(updated).length === 0)
+      if (!(await createBankStatementsRepository(tx).markMatched(organizationId, transactionId, settled)))
         throw new AppError('conflict', [], INVOICE_MESSAGES.transactionMatched);
     };
-    const paidOn = line.booking_date;
+    const paidOn = line.bookingDate;
     if (invoice.order_id) {
       await orders.recordOfflinePayment(
         auth,
@@ -120,134 +118,178 @@ export function createBankStatementsService(ctx: AppContext) {
     }
   }
 
+  /**
+   * Records the credits slice by slice from `from` on, and settles after each slice the invoices its
+   * transfers name. The progress stored after each slice is where a resumed job picks up: a slice cut
+   * short is recorded again (its transfers already there are skipped) and its matches finished.
+   */
+  async function record(
+    auth: AuthContext,
+    importId: string,
+    credits: ParsedTransaction[],
+    locale: Locale,
+    from = 0,
+  ) {
+    const organizationId = auth.organizationId;
+    for (const { start, end } of slices(credits.length, from)) {
+      const slice = credits.slice(start, end);
+      await repository.insertTransactions(
+        organizationId,
+        importId,
+        slice.map((t) => newBankTransaction(newId('btx'), t)),
+      );
+      let matched = 0;
+      const candidates = await repository.matchCandidates(
+        organizationId,
+        importId,
+        slice.map((t) => t.key),
+      );
+      for (const { transactionId, invoiceId } of candidates) {
+        try {
+          await settle(auth, transactionId, invoiceId, locale);
+          matched++;
+        } catch (error) {
+          // Not payable as is (more than the balance, paid by an earlier transfer…): left for manual matching.
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      await repository.recordProgress(organizationId, importId, end, matched);
+    }
+    await repository.finishImport(organizationId, importId);
+  }
+
+  async function resultOf(organizationId: string, found: ImportRecord, locale: Locale) {
+    const unmatched =
+      found.status === 'done'
+        ? await repository.unmatchedOfImport(organizationId, found.id, UNMATCHED_LISTED)
+        : { rows: [], total: 0 };
+    return {
+      importId: found.id,
+      fileName: found.fileName,
+      format: found.format,
+      status: found.status,
+      transactions: found.transactionCount,
+      processed: found.processedCount,
+      duplicates: found.duplicateCount,
+      matched: found.matchedCount,
+      unmatchedCount: unmatched.total,
+      unmatched: unmatched.rows.map(toTransaction),
+      error: found.failure ? failureMessage(found.failure, locale) : null,
+    } satisfies BankStatementResult;
+  }
+
+  async function importResult(organizationId: string, importId: string, locale: Locale) {
+    const found = await repository.findImport(organizationId, importId);
+    if (!found) throw new AppError('not_found');
+    return resultOf(organizationId, found, locale);
+  }
+
   return {
+    /** `background` when the import goes on in a job: the result then says how far it is. */
     async importStatement(
       auth: AuthContext,
       file: { data: Buffer; fileName: string | null },
       locale: Locale,
-    ): Promise<BankStatementResult> {
+    ): Promise<{ result: BankStatementResult; background: boolean }> {
       requireAccountant(auth);
       const organizationId = auth.organizationId;
+      const importId = newId('bsi');
+      const fileName = (file.fileName ?? 'statement').slice(0, 200);
+      const owner = { organizationId, id: importId, fileName, importedByUserId: auth.userId };
+
+      if (runsInBackground(file.data.length)) {
+        // Read later, on a worker thread; what it claims to be is checked now, so a wrong file is refused
+        // at once. The job exists only if the import does.
+        const format = statementFormatOf(file.data);
+        if (!format) throw unreadable('unsupported-format', locale);
+        await ctx.db.transaction(async (tx) => {
+          await createBankStatementsRepository(tx).createImport({ ...owner, format, content: file.data });
+          const job: BankImportJob = { importId, auth, locale };
+          await ctx.queue.enqueue(BANK_IMPORT_QUEUE, { ...job }, { organizationId, executor: tx });
+        });
+        return { result: await importResult(organizationId, importId, locale), background: true };
+      }
+
       let statement;
       try {
-        statement = parseBankStatement(file.data, file.fileName ?? 'statement');
+        statement = parseBankStatement(file.data, fileName);
       } catch (error) {
         if (!(error instanceof UnreadableStatementError)) throw error;
-        throw new AppError('validation_failed', [
-          { field: 'file', rule: error.reason, message: INVOICE_MESSAGES.statementUnreadable[locale] },
-        ]);
+        throw unreadable(error.reason, locale);
       }
-      const credits = statement.transactions.filter((t) => t.amount > 0 && t.amount <= MAX_AMOUNT);
-      const importId = newId('bsi');
-      const fresh = await ctx.db.transaction(async (tx) => {
-        await tx.insert(bankStatementImports).values({
-          organizationId,
-          id: importId,
-          fileName: (file.fileName ?? 'statement').slice(0, 200),
-          format: statement.format,
-          transactionCount: credits.length,
-          importedByUserId: auth.userId,
-        });
-        if (credits.length === 0) return [];
-        const inserted = await tx
-          .insert(bankTransactions)
-          .values(
-            credits.map((t) => ({
-              organizationId,
-              id: newId('btx'),
-              importId,
-              transactionKey: t.key,
-              bookingDate: t.bookingDate,
-              amount: t.amount,
-              structuredReference: t.structuredReference,
-              communication: t.communication?.slice(0, 500) ?? null,
-              counterpartyName: t.counterpartyName?.slice(0, 200) ?? null,
-              counterpartyIban: t.counterpartyIban,
-            })),
-          )
-          .onConflictDoNothing({ target: [bankTransactions.organizationId, bankTransactions.transactionKey] })
-          .returning({ id: bankTransactions.id, reference: bankTransactions.structuredReference });
-        return inserted;
-      });
+      const credits = creditTransfers(statement.transactions);
+      await repository.createImport({ ...owner, format: statement.format });
+      await repository.setTransactionCount(organizationId, importId, credits.length);
+      try {
+        await record(auth, importId, credits, locale);
+      } catch (error) {
+        await repository.failImport(organizationId, importId, 'error');
+        throw error;
+      }
+      return { result: await importResult(organizationId, importId, locale), background: false };
+    },
 
-      let matched = 0;
-      for (const line of fresh) {
-        if (!line.reference) continue;
-        const [invoice] = rowsOf<{ id: string }>(
-          await ctx.db.execute(sql`select id from invoices
-            where organization_id = ${organizationId} and structured_reference = ${line.reference}
-              and status in ('pending', 'overdue', 'processing')`),
-        );
-        if (!invoice) continue;
+    /** The job of a background import: read the file, then record and match it from where it stopped. */
+    async runImport({ importId, auth, locale }: BankImportJob, { attempt }: JobContext): Promise<void> {
+      const organizationId = auth.organizationId;
+      const found = await repository.findImport(organizationId, importId);
+      if (found?.status !== 'running') return;
+      try {
+        const content = await repository.importContent(organizationId, importId);
+        if (!content) throw new Error(`Import ${importId} has no file`);
+        let statement;
         try {
-          await settle(auth, line.id, invoice.id, locale);
-          matched++;
+          statement = await parseInWorker(content, found.fileName);
         } catch (error) {
-          // Not payable as is (more than the balance…): left for manual matching.
-          if (!(error instanceof AppError)) throw error;
+          if (!(error instanceof UnreadableStatementError)) throw error;
+          await repository.failImport(organizationId, importId, error.reason);
+          return;
         }
+        const credits = creditTransfers(statement.transactions);
+        await repository.setTransactionCount(organizationId, importId, credits.length);
+        await record(auth, importId, credits, locale, found.processedCount);
+      } catch (error) {
+        if (attempt >= BANK_IMPORT_ATTEMPTS) await repository.failImport(organizationId, importId, 'error');
+        throw error;
       }
-      await ctx.db.execute(sql`update bank_statement_imports set matched_count = ${matched}
-        where organization_id = ${organizationId} and id = ${importId}`);
-      const unmatched = fresh.length
-        ? await transactions(
-            ctx.db,
-            organizationId,
-            sql`t.status = 'unmatched' and t.id in (${sql.join(
-              fresh.map((f) => sql`${f.id}`),
-              sql`, `,
-            )})`,
-            1000,
-          )
-        : [];
-      return {
-        importId,
-        format: statement.format,
-        transactions: credits.length,
-        duplicates: credits.length - fresh.length,
-        matched,
-        unmatched: unmatched.map(toTransaction),
-      };
+    },
+
+    async getImport(auth: AuthContext, importId: string, locale: Locale) {
+      requireAccountant(auth);
+      return importResult(auth.organizationId, importId, locale);
     },
 
     async list(auth: AuthContext, query: { status?: string; page: number; pageSize: number }) {
       requireAccountant(auth);
-      const where = query.status ? sql`t.status = ${query.status}` : sql`true`;
-      const [rows, [counted]] = await Promise.all([
-        transactions(ctx.db, auth.organizationId, where, query.pageSize, (query.page - 1) * query.pageSize),
-        ctx.db
-          .execute(
-            sql`select count(*)::int as total from bank_transactions t
-            where t.organization_id = ${auth.organizationId} and ${where}`,
-          )
-          .then((r) => rowsOf<{ total: number }>(r)),
-      ]);
-      return {
-        items: rows.map(toTransaction),
-        total: counted?.total ?? 0,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
+      const { rows, total } = await repository.listTransactions(auth.organizationId, {
+        status: query.status,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { items: rows.map(toTransaction), total, page: query.page, pageSize: query.pageSize };
     },
 
     async match(auth: AuthContext, transactionId: string, invoiceId: string, locale: Locale) {
       requireAccountant(auth);
       await settle(auth, transactionId, invoiceId, locale);
-      const [row] = await transactions(ctx.db, auth.organizationId, sql`t.id = ${transactionId}`);
-      return toTransaction(row!);
+      return toTransaction((await repository.findTransaction(auth.organizationId, transactionId))!);
     },
 
     async ignore(auth: AuthContext, transactionId: string) {
       requireAccountant(auth);
-      const [row] = rowsOf<{ id: string }>(
-        await ctx.db.execute(sql`update bank_transactions set status = 'ignored'
-          where organization_id = ${auth.organizationId} and id = ${transactionId} and status = 'unmatched'
-          returning id`),
-      );
-      const [line] = await transactions(ctx.db, auth.organizationId, sql`t.id = ${transactionId}`);
+      const ignored = await repository.ignore(auth.organizationId, transactionId);
+      const line = await repository.findTransaction(auth.organizationId, transactionId);
       if (!line) throw new AppError('not_found');
-      if (!row) throw new AppError('conflict', [], INVOICE_MESSAGES.transactionMatched);
+      if (!ignored) throw new AppError('conflict', [], INVOICE_MESSAGES.transactionMatched);
       return toTransaction(line);
     },
   };
+}
+
+/** Background imports run wherever the job queue runs (any instance), one attempt after another. */
+export function registerBankImportJob(ctx: AppContext): void {
+  const service = createBankStatementsService(ctx);
+  ctx.queue.register<BankImportJob>(BANK_IMPORT_QUEUE, (job, context) => service.runImport(job, context), {
+    maxAttempts: BANK_IMPORT_ATTEMPTS,
+  });
 }

@@ -18,9 +18,9 @@ export function parseBankStatement(content: Buffer, fileName: string): ParsedSta
   const text = decode(content);
   try {
     if (text.trim() === '') throw new UnreadableStatementError('empty', 'Empty file');
-    if (text.trimStart().startsWith('<')) return parseCamt053(text.trimStart());
-    // Every CODA file opens with its header record: '0', four zeros, then the creation date.
-    if (/^00000\d{6}/.test(text)) return parseCoda(text);
+    const format = formatOf(text);
+    if (format === 'camt053') return parseCamt053(text.trimStart());
+    if (format === 'coda') return parseCoda(text);
     throw new UnreadableStatementError('unsupported-format', 'Neither a camt.053 nor a CODA statement');
   } catch (error) {
     if (error instanceof UnreadableStatementError) {
@@ -28,6 +28,18 @@ export function parseBankStatement(content: Buffer, fileName: string): ParsedSta
     }
     throw error;
   }
+}
+
+function formatOf(text: string): ParsedStatement['format'] | null {
+  if (text.trimStart().startsWith('<')) return 'camt053';
+  // Every CODA file opens with its header record: '0', four zeros, then the creation date.
+  if (/^00000\d{6}/.test(text)) return 'coda';
+  return null;
+}
+
+/** The format a statement claims by its first bytes, without reading it; null when it is neither. */
+export function statementFormatOf(content: Buffer): ParsedStatement['format'] | null {
+  return formatOf(decode(content.subarray(0, 4096)));
 }
 
 /**

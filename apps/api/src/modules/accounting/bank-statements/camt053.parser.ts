@@ -1,4 +1,3 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
   type ParsedStatement,
   type ParsedTransaction,
@@ -13,6 +12,7 @@ import {
   occurrenceCounter,
   structuredReferenceOf,
 } from './parsed-statement';
+import { readXml } from './xml-reader';
 
 /**
  * ISO 20022 camt.053 (BankToCustomerStatement), any version 001.02 to 001.13: the elements read here kept
@@ -23,23 +23,12 @@ import {
 
 const CAMT053_NAMESPACE = /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.\d{2}/;
 
-/**
- * Entity expansion is off: a bank statement has no DOCTYPE (refused below), and `processEntities: false`
- * keeps the parser from expanding anything, so no entity bomb can grow the document. The five predefined
- * entities and character references, which XML text may always contain, are decoded by `decodeXmlText`.
- * Values stay strings (`parseTagValue: false`): `0012.50` or a reference with leading zeros must not
- * become numbers.
+/*
+ * The document is read by `readXml`, which expands no entity (a bank statement has no DOCTYPE, refused
+ * below, so no entity bomb can grow it); the five predefined entities and character references, which
+ * XML text may always contain, are decoded by `decodeXmlText`. Values stay strings: `0012.50` or a
+ * reference with leading zeros must not become numbers.
  */
-const xmlParser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
 
 const PREDEFINED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -146,83 +135,93 @@ function transferDetails(entry: XmlNode, transfer: XmlNode, sign: 1 | -1): Trans
   };
 }
 
+/** The credit and debit transactions of one entry (`Ntry`), added to `transactions`. */
+function readEntry(
+  entry: XmlNode,
+  accountId: string,
+  occurrence: ReturnType<typeof occurrenceCounter>,
+  transactions: ParsedTransaction[],
+): void {
+  // Only booked entries move money; pending (PDNG) or informative (INFO) ones may still change.
+  const status = text(at(entry, 'Sts', 'Cd')) ?? text(at(entry, 'Sts'));
+  if (status && status !== 'BOOK') return;
+
+  const entryAmount = amountOf(at(entry, 'Amt'));
+  const entrySign = creditOrDebit(entry);
+  if (!entryAmount || !entrySign) throw malformed('Entry without an amount or a credit/debit indicator');
+  const bookingDate = bookingDateOf(entry);
+  const entryReference = text(at(entry, 'AcctSvcrRef')) || undefined;
+
+  const transfers = all(entry, 'NtryDtls').flatMap((details) => all(details, 'TxDtls'));
+  const transferAmounts = transfers.map((transfer) =>
+    amountOf(at(transfer, 'Amt') ?? at(transfer, 'AmtDtls', 'TxAmt', 'Amt')),
+  );
+  // A batch entry (several transfers booked as one amount) becomes one transaction per transfer when
+  // every transfer states its amount; otherwise it stays one transaction, to be matched by hand (no
+  // reference: one transfer's reference must not settle an order with the whole batch).
+  const splittable = transfers.length > 1 && transferAmounts.every(Boolean);
+  const parts = splittable
+    ? transfers.map((transfer, index) => {
+        const sign = creditOrDebit(transfer) ?? entrySign;
+        return { amount: transferAmounts[index]!, sign, details: transferDetails(entry, transfer, sign) };
+      })
+    : [
+        {
+          amount: entryAmount,
+          sign: entrySign,
+          details:
+            transfers.length > 1
+              ? { ...transferDetails(entry, undefined, entrySign), structuredReference: null }
+              : transferDetails(entry, transfers[0], entrySign),
+        },
+      ];
+
+  parts.forEach(({ amount, sign, details }, index) => {
+    // The platform bills in euros only; an amount in another currency cannot settle an invoice.
+    if (amount.currency !== 'EUR') return;
+    const fields = {
+      bookingDate,
+      amount: sign * amount.cents,
+      structuredReference: details.structuredReference,
+      communication: details.communication,
+      counterpartyName: details.counterpartyName,
+      counterpartyIban: details.counterpartyIban,
+    };
+    const bankReference =
+      details.bankReference ??
+      (entryReference && parts.length > 1 ? `${entryReference}/${index}` : entryReference);
+    transactions.push({ key: keyOf(accountId, bankReference, fields, occurrence), ...fields });
+  });
+}
+
+/** The account a statement (`Stmt`) is for: its IBAN, else the bank's own identifier. */
+function accountOf(statement: XmlNode): { iban: string | null; id: string } {
+  const iban = normaliseIban(text(at(statement, 'Acct', 'Id', 'IBAN')));
+  return { iban, id: iban ?? text(at(statement, 'Acct', 'Id', 'Othr', 'Id')) ?? '' };
+}
+
 export function parseCamt053(xml: string): ParsedStatement {
   if (/<!DOCTYPE/i.test(xml)) throw malformed('A bank statement has no DOCTYPE');
-  const validation = XMLValidator.validate(xml);
-  if (validation !== true) throw malformed(`Not well-formed XML: ${validation.err.msg}`);
-  let tree: XmlNode;
-  try {
-    tree = xmlParser.parse(xml);
-  } catch (error) {
-    throw malformed(`Unreadable XML: ${(error as Error).message}`);
-  }
-  const statementRoot = at(tree, 'Document', 'BkToCstmrStmt');
   const rootTag = /<(?:[\w.-]+:)?Document\b[^>]*>/.exec(xml)?.[0] ?? '';
-  if (!statementRoot || !CAMT053_NAMESPACE.test(rootTag)) {
+  if (!CAMT053_NAMESPACE.test(rootTag)) {
     throw new UnreadableStatementError('unsupported-format', 'XML that is not a camt.053 statement');
   }
 
   const accounts = new Set<string | null>();
   const transactions: ParsedTransaction[] = [];
   const occurrence = occurrenceCounter();
-
-  for (const statement of all(statementRoot, 'Stmt')) {
-    const iban = normaliseIban(text(at(statement, 'Acct', 'Id', 'IBAN')));
-    const accountId = iban ?? text(at(statement, 'Acct', 'Id', 'Othr', 'Id')) ?? '';
-    accounts.add(iban);
-
-    for (const entry of all(statement, 'Ntry')) {
-      // Only booked entries move money; pending (PDNG) or informative (INFO) ones may still change.
-      const status = text(at(entry, 'Sts', 'Cd')) ?? text(at(entry, 'Sts'));
-      if (status && status !== 'BOOK') continue;
-
-      const entryAmount = amountOf(at(entry, 'Amt'));
-      const entrySign = creditOrDebit(entry);
-      if (!entryAmount || !entrySign) throw malformed('Entry without an amount or a credit/debit indicator');
-      const bookingDate = bookingDateOf(entry);
-      const entryReference = text(at(entry, 'AcctSvcrRef')) || undefined;
-
-      const transfers = all(entry, 'NtryDtls').flatMap((details) => all(details, 'TxDtls'));
-      const transferAmounts = transfers.map((transfer) =>
-        amountOf(at(transfer, 'Amt') ?? at(transfer, 'AmtDtls', 'TxAmt', 'Amt')),
-      );
-      // A batch entry (several transfers booked as one amount) becomes one transaction per transfer when
-      // every transfer states its amount; otherwise it stays one transaction, to be matched by hand (no
-      // reference: one transfer's reference must not settle an order with the whole batch).
-      const splittable = transfers.length > 1 && transferAmounts.every(Boolean);
-      const parts = splittable
-        ? transfers.map((transfer, index) => {
-            const sign = creditOrDebit(transfer) ?? entrySign;
-            return { amount: transferAmounts[index]!, sign, details: transferDetails(entry, transfer, sign) };
-          })
-        : [
-            {
-              amount: entryAmount,
-              sign: entrySign,
-              details:
-                transfers.length > 1
-                  ? { ...transferDetails(entry, undefined, entrySign), structuredReference: null }
-                  : transferDetails(entry, transfers[0], entrySign),
-            },
-          ];
-
-      parts.forEach(({ amount, sign, details }, index) => {
-        // The platform bills in euros only; an amount in another currency cannot settle an invoice.
-        if (amount.currency !== 'EUR') return;
-        const fields = {
-          bookingDate,
-          amount: sign * amount.cents,
-          structuredReference: details.structuredReference,
-          communication: details.communication,
-          counterpartyName: details.counterpartyName,
-          counterpartyIban: details.counterpartyIban,
-        };
-        const bankReference =
-          details.bankReference ??
-          (entryReference && parts.length > 1 ? `${entryReference}/${index}` : entryReference);
-        transactions.push({ key: keyOf(accountId, bankReference, fields, occurrence), ...fields });
-      });
+  // Entries are read as each one ends and left out of the tree: a statement of 100,000 transfers never
+  // sits in memory as a whole. The account comes before the entries in a statement (ISO 20022 order).
+  const tree = readXml(xml, (name, value, parent) => {
+    if (name === 'Ntry' && parent.name === 'Stmt') {
+      readEntry(value, accountOf(parent.element).id, occurrence, transactions);
+      return true;
     }
+    if (name === 'Stmt' && parent.name === 'BkToCstmrStmt') accounts.add(accountOf(value).iban);
+    return false;
+  });
+  if (!at(tree, 'Document', 'BkToCstmrStmt')) {
+    throw new UnreadableStatementError('unsupported-format', 'XML that is not a camt.053 statement');
   }
 
   return { format: 'camt053', accountIban: accounts.size === 1 ? [...accounts][0]! : null, transactions };

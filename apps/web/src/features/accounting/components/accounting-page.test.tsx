@@ -9,7 +9,7 @@ import { i18n } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { createQueryClient } from '@/lib/query-client';
 import { fakeApi, json, makeUser, type RecordedCall, signInResult } from '@/test/fake-api';
-import { creditNote, invoice, invoicePage, page, transaction } from '../testing/fixtures';
+import { bankImport, creditNote, invoice, invoicePage, page, transaction } from '../testing/fixtures';
 import { AccountingPage } from './accounting-page';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
@@ -374,15 +374,7 @@ describe('the bank statements of /accounting', () => {
   it('imports a statement as multipart and says what it did', async () => {
     const api = server({
       'GET /api/bank-transactions': () => json(200, page([])),
-      'POST /api/bank-statements': () =>
-        json(200, {
-          importId: 'imp_1',
-          format: 'camt053',
-          transactions: 5,
-          duplicates: 1,
-          matched: 3,
-          unmatched: [transaction()],
-        }),
+      'POST /api/bank-statements': () => json(200, bankImport()),
     });
     const user = userEvent.setup();
     renderAt('/accounting?tab=bank-statements');
@@ -407,6 +399,85 @@ describe('the bank statements of /accounting', () => {
     expect((body.get('file') as File).name).toBe('releve-novembre.xml');
     // The unmatched transfers are read again.
     await waitFor(() => expect(api.callsTo('GET /api/bank-transactions').length).toBeGreaterThan(1));
+  });
+
+  it('follows a large import in the background until its result', async () => {
+    let polls = 0;
+    const api = server({
+      'GET /api/bank-transactions': () => json(200, page([])),
+      'POST /api/bank-statements': () =>
+        json(
+          202,
+          bankImport({ status: 'running', transactions: 0, processed: 0, unmatchedCount: 0, unmatched: [] }),
+        ),
+      'GET /api/bank-statements/bsi_1': () => {
+        polls++;
+        if (polls === 1)
+          return json(200, bankImport({ status: 'running', transactions: 100000, processed: 45000 }));
+        if (polls === 2) return json(404, { statusCode: 404, error: 'not_found', message: 'Introuvable' });
+        return json(
+          200,
+          bankImport({
+            transactions: 100000,
+            processed: 100000,
+            duplicates: 0,
+            matched: 120,
+            unmatchedCount: 99880,
+          }),
+        );
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/accounting?tab=bank-statements');
+    await user.upload(
+      await screen.findByLabelText('Fichier du relevé'),
+      new File(['<Document/>'], 'releve-annuel.xml', { type: 'text/xml' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Importer' }));
+
+    // Answered at once: the file is read first, then recorded slice by slice.
+    expect(await screen.findByText('Lecture du relevé releve-novembre.xml…')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Import en cours : 45 000 / 100 000 virements', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Avancement de l’import' })).toHaveAttribute(
+      'aria-valuenow',
+      '45',
+    );
+    // A failed reading of the progress says so and offers to try again.
+    await user.click(await screen.findByRole('button', { name: /Réessayer/ }, { timeout: 3000 }));
+    const result = await screen.findByText('Relevé CAMT.053 importé', {}, { timeout: 3000 });
+    const alert = result.closest('[data-import-result]')!;
+    expect(alert).toHaveTextContent('100000 virements lus');
+    expect(alert).toHaveTextContent('120 rapprochés automatiquement');
+    expect(alert).toHaveTextContent('99880 à rapprocher à la main');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    // What the import left to match is read again once it ends.
+    await waitFor(() => expect(api.callsTo('GET /api/bank-transactions').length).toBeGreaterThan(1));
+  });
+
+  it('says when a background import stopped', async () => {
+    server({
+      'GET /api/bank-transactions': () => json(200, page([])),
+      'POST /api/bank-statements': () =>
+        json(202, bankImport({ status: 'running', transactions: 0, processed: 0 })),
+      'GET /api/bank-statements/bsi_1': () =>
+        json(
+          200,
+          bankImport({
+            status: 'failed',
+            error: 'Ce fichier n’est pas un relevé CAMT.053 ou CODA lisible',
+          }),
+        ),
+    });
+    const user = userEvent.setup();
+    renderAt('/accounting?tab=bank-statements');
+    await user.upload(await screen.findByLabelText('Fichier du relevé'), new File(['<x'], 'casse.xml'));
+    await user.click(screen.getByRole('button', { name: 'Importer' }));
+    expect(
+      await screen.findByText('Le relevé releve-novembre.xml n’a pas été importé', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Ce fichier n’est pas un relevé CAMT.053 ou CODA lisible')).toBeInTheDocument();
   });
 
   it('shows why a file could not be read', async () => {

@@ -1,4 +1,4 @@
-import { type BankStatementResult, type BankTransaction, formatMoney } from '@inscrio/shared';
+import { type BankStatementResult, type BankTransaction, formatCount, formatMoney } from '@inscrio/shared';
 import { CircleSlash, FileText, FileUp, Landmark, Link2 } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useLocale } from '@/lib/use-locale';
 import { useTimeZone } from '@/lib/use-time-zone';
 import {
   TRANSACTIONS_PAGE_SIZE,
+  useBankImport,
   useIgnoreTransaction,
   useImportBankStatement,
   useUnmatchedTransactions,
@@ -35,10 +36,67 @@ function ImportResult({ result }: { result: BankStatementResult }) {
         <li>{t('bank.result.transactions', { count: result.transactions })}</li>
         <li>{t('bank.result.duplicates', { count: result.duplicates })}</li>
         <li>{t('bank.result.matched', { count: result.matched })}</li>
-        <li>{t('bank.result.unmatched', { count: result.unmatched.length })}</li>
+        <li>{t('bank.result.unmatched', { count: result.unmatchedCount })}</li>
       </ul>
     </Alert>
   );
+}
+
+/** « Import en cours : 45 000 / 100 000 virements », with a bar; the file is read first. */
+function ImportProgress({ result }: { result: BankStatementResult }) {
+  const { t } = useTranslation('accounting');
+  const locale = useLocale();
+  const reading = result.transactions === 0;
+  const percent = reading ? 0 : Math.round((100 * result.processed) / result.transactions);
+  return (
+    <div className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4" data-import-progress="">
+      <Spinner
+        label={
+          reading
+            ? t('bank.progress.reading', { file: result.fileName })
+            : t('bank.progress.running', {
+                done: formatCount(result.processed, locale),
+                total: formatCount(result.transactions, locale),
+              })
+        }
+      />
+      <div
+        className="h-2.5 overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-label={t('bank.progress.label')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={reading ? undefined : percent}
+      >
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className="text-xs text-slate-500">{t('bank.progress.hint')}</p>
+    </div>
+  );
+}
+
+/** An import from its upload on: its progress while it runs, then what it did or why it stopped. */
+function ImportStatus({ started }: { started: BankStatementResult }) {
+  const { t } = useTranslation('accounting');
+  const query = useBankImport(started);
+  const result = query.data;
+  if (query.isError) {
+    return (
+      <ErrorState title={t('bank.progress.error')} error={query.error} onRetry={() => void query.refetch()} />
+    );
+  }
+  if (result.status === 'failed') {
+    return (
+      <Alert tone="error" title={t('bank.progress.failed', { file: result.fileName })}>
+        {result.error}
+      </Alert>
+    );
+  }
+  if (result.status === 'running') return <ImportProgress result={result} />;
+  return <ImportResult result={result} />;
 }
 
 /** Upload a statement; says what it did, or why the file could not be read. */
@@ -116,7 +174,7 @@ function StatementUpload() {
           </Button>
         </form>
         {upload.isError ? <Alert tone="error">{statusText(upload.error, locale)}</Alert> : null}
-        {upload.data ? <ImportResult result={upload.data} /> : null}
+        {upload.data ? <ImportStatus key={upload.data.importId} started={upload.data} /> : null}
       </CardContent>
     </Card>
   );

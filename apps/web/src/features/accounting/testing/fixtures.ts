@@ -1,5 +1,6 @@
 import type {
   AccountingTotals,
+  BankStatementResult,
   BankTransaction,
   CreditNoteSummary,
   InvoiceDetail,
@@ -136,6 +137,24 @@ export function transaction(overrides: Partial<BankTransaction> = {}): BankTrans
     status: 'unmatched',
     invoiceId: null,
     invoiceNumber: null,
+    ...overrides,
+  };
+}
+
+/** An import of a statement: done by default. */
+export function bankImport(overrides: Partial<BankStatementResult> = {}): BankStatementResult {
+  return {
+    importId: 'bsi_1',
+    fileName: 'releve-novembre.xml',
+    format: 'camt053',
+    status: 'done',
+    transactions: 5,
+    processed: 5,
+    duplicates: 1,
+    matched: 3,
+    unmatchedCount: 1,
+    unmatched: [transaction()],
+    error: null,
     ...overrides,
   };
 }
