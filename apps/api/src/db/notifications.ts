@@ -1,0 +1,141 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { DatabaseHandle } from './client';
+
+/*
+ * PostgreSQL LISTEN/NOTIFY, how every instance hears what another one changed (today: session changes,
+ * see modules/auth/session-cache.ts). On PostgreSQL, a dedicated connection per channel, outside the
+ * pool (a pooled connection would drop its LISTEN when handed back). When that connection is lost it is
+ * opened again with backoff, and `onConnected(false)` tells the subscriber that notifications may be
+ * missed until `onConnected(true)`. A connection that died silently (a network cut without a reset)
+ * is noticed by a heartbeat query. The embedded database (PGlite) is a single process: it delivers its
+ * notifications in-process and is never disconnected.
+ */
+
+export interface ChannelSubscriber {
+  onMessage(payload: string): void;
+  /** Called with true once listening (again), with false when notifications may be missed. */
+  onConnected(connected: boolean): void;
+}
+
+export interface ChannelListener {
+  close(): Promise<void>;
+}
+
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+/** A heartbeat query every so often; one still unanswered at the next beat means the connection is dead. */
+const HEARTBEAT_MS = 5_000;
+
+/** Listens on `channel` (a constant identifier, never user input) for as long as the app runs. */
+export async function listenToChannel(
+  database: Pick<DatabaseHandle, 'url' | 'pglite'>,
+  channel: string,
+  subscriber: ChannelSubscriber,
+  logger: Logger,
+): Promise<ChannelListener> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  if (database.pglite) {
+    const unlisten = await database.pglite.listen(channel, (payload) => subscriber.onMessage(payload));
+    subscriber.onConnected(true);
+    return {
+      async close() {
+        subscriber.onConnected(false);
+        await unlisten();
+      },
+    };
+  }
+  return listenOnPostgres(database.url!, channel, subscriber, logger.child({ channel }));
+}
+
+function listenOnPostgres(
+  url: string,
+  channel: string,
+  subscriber: ChannelSubscriber,
+  logger: Logger,
+): Promise<ChannelListener> {
+  let closed = false;
+  let connected = false;
+  let failures = 0;
+  let current: { lose: (error?: unknown) => Promise<void> } | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const setConnected = (value: boolean) => {
+    if (connected === value) return;
+    connected = value;
+    subscriber.onConnected(value);
+  };
+
+  const scheduleReconnect = () => {
+    // 250 ms, 500 ms, 1 s … up to 10 s, with jitter so that instances cut together do not retry together.
+    const delay = Math.min(RECONNECT_FIRST_MS * 2 ** failures, RECONNECT_MAX_MS) * (0.5 + Math.random() / 2);
+    failures++;
+    retry = setTimeout(() => void connect(), delay);
+    retry.unref();
+  };
+
+  /** Opens a connection and LISTENs; resolves once listening or once this attempt has failed. */
+  const connect = async (): Promise<void> => {
+    retry = undefined;
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    let gone = false;
+    let heartbeat: NodeJS.Timeout | undefined;
+    const lose = async (error?: unknown) => {
+      if (gone) return;
+      gone = true;
+      clearInterval(heartbeat);
+      if (current?.lose === lose) current = undefined;
+      setConnected(false);
+      if (!closed) {
+        logger.warn(
+          { err: error instanceof Error ? { message: error.message } : undefined },
+          'notification listener disconnected; reconnecting',
+        );
+        scheduleReconnect();
+      }
+      await client.end().catch(() => {});
+    };
+    // Both fire when the server ends the connection (pg_terminate_backend, restart, network error).
+    client.on('error', (error) => void lose(error));
+    client.on('end', () => void lose(new Error('connection ended')));
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) subscriber.onMessage(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await lose(error);
+      return;
+    }
+    if (gone) return;
+    if (closed) {
+      gone = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    current = { lose };
+    let pending = false;
+    heartbeat = setInterval(() => {
+      if (pending) return void lose(new Error('heartbeat unanswered'));
+      pending = true;
+      client.query('select 1').then(
+        () => (pending = false),
+        (error: unknown) => void lose(error),
+      );
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    if (failures > 0) logger.info('notification listener reconnected');
+    failures = 0;
+    setConnected(true);
+  };
+
+  return connect().then(() => ({
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      setConnected(false);
+      await current?.lose();
+    },
+  }));
+}
