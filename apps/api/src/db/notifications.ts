@@ -79,11 +79,9 @@ function listenOnPostgres(
     retry = undefined;
     const client = new pg.Client({ connectionString: url, keepAlive: true });
     let gone = false;
-    let heartbeat: NodeJS.Timeout | undefined;
     const lose = async (error?: unknown) => {
       if (gone) return;
       gone = true;
-      clearInterval(heartbeat);
       if (current?.lose === lose) current = undefined;
       setConnected(false);
       if (!closed) {
@@ -116,7 +114,8 @@ function listenOnPostgres(
     }
     current = { lose };
     let pending = false;
-    heartbeat = setInterval(() => {
+    const heartbeat = setInterval(() => {
+      if (gone) return clearInterval(heartbeat);
       if (pending) return void lose(new Error('heartbeat unanswered'));
       pending = true;
       client.query('select 1').then(
