@@ -77,7 +77,12 @@ function listenOnPostgres(
   /** Opens a connection and LISTENs; resolves once listening or once this attempt has failed. */
   const connect = async (): Promise<void> => {
     retry = undefined;
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    // Named, so that it can be told apart from the pool's connections in pg_stat_activity.
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      application_name: 'inscrio-notifications',
+    });
     let gone = false;
     const lose = async (error?: unknown) => {
       if (gone) return;
