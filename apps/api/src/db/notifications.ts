@@ -8,14 +8,24 @@ import type { DatabaseHandle } from './client';
  * pool (a pooled connection would drop its LISTEN when handed back). When that connection is lost it is
  * opened again with backoff, and `onConnected(false)` tells the subscriber that notifications may be
  * missed until `onConnected(true)`. A connection that died silently (a network cut without a reset)
- * is noticed by a heartbeat query. The embedded database (PGlite) is a single process: it delivers its
+ * is noticed by a heartbeat query. `caughtUp` tells a subscriber when everything committed so far has
+ * been heard (see `caughtUpOn`). The embedded database (PGlite) is a single process: it delivers its
  * notifications in-process and is never disconnected.
  */
 
+/**
+ * Resolves once every notification committed before the call has been handed to `onMessage`; rejects
+ * when that cannot be known quickly (connection lost or slow): the caller then asks the database.
+ */
+export type CaughtUp = () => Promise<void>;
+
 export interface ChannelSubscriber {
   onMessage(payload: string): void;
-  /** Called with true once listening (again), with false when notifications may be missed. */
-  onConnected(connected: boolean): void;
+  /**
+   * Called with true once listening (again), with false when notifications may be missed; `caughtUp`
+   * belongs to that connection.
+   */
+  onConnected(connected: boolean, caughtUp: CaughtUp): void;
 }
 
 export interface ChannelListener {
@@ -26,6 +36,11 @@ const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 /** A heartbeat query every so often; one still unanswered at the next beat means the connection is dead. */
 const HEARTBEAT_MS = 5_000;
+/** How long `caughtUp` may wait for its round trip before its caller asks the database instead. */
+const CAUGHT_UP_TIMEOUT_MS = 1_000;
+
+/** The embedded database hands over its notifications before the statement that sent them returns. */
+const alwaysCaughtUp: CaughtUp = () => Promise.resolve();
 
 /** Listens on `channel` (a constant identifier, never user input) for as long as the app runs. */
 export async function listenToChannel(
@@ -37,10 +52,10 @@ export async function listenToChannel(
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
   if (database.pglite) {
     const unlisten = await database.pglite.listen(channel, (payload) => subscriber.onMessage(payload));
-    subscriber.onConnected(true);
+    subscriber.onConnected(true, alwaysCaughtUp);
     return {
       async close() {
-        subscriber.onConnected(false);
+        subscriber.onConnected(false, alwaysCaughtUp);
         await unlisten();
       },
     };
@@ -60,10 +75,11 @@ function listenOnPostgres(
   let current: { lose: (error?: unknown) => Promise<void> } | undefined;
   let retry: NodeJS.Timeout | undefined;
 
+  let caughtUp: CaughtUp = () => Promise.reject(new Error('not listening'));
   const setConnected = (value: boolean) => {
     if (connected === value) return;
     connected = value;
-    subscriber.onConnected(value);
+    subscriber.onConnected(value, caughtUp);
   };
 
   const scheduleReconnect = () => {
@@ -118,6 +134,7 @@ function listenOnPostgres(
       return;
     }
     current = { lose };
+    caughtUp = caughtUpOn(client);
     let pending = false;
     const heartbeat = setInterval(() => {
       if (gone) return clearInterval(heartbeat);
@@ -142,4 +159,40 @@ function listenOnPostgres(
       await current?.lose();
     },
   }));
+}
+
+/**
+ * PostgreSQL sends a listening connection the notifications committed before a statement ahead of that
+ * statement's answer, so one round trip begun after the call proves every earlier notification heard.
+ * Callers arriving while a round trip is under way share the next one (begun after them): one `select 1`
+ * in flight at a time, whatever the number of requests waiting.
+ */
+function caughtUpOn(client: pg.Client): CaughtUp {
+  let inFlight = false;
+  let waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const roundTrip = () => {
+    const batch = waiting;
+    waiting = [];
+    inFlight = true;
+    client
+      .query('select 1')
+      .then(
+        () => batch.forEach((w) => w.resolve()),
+        (error: unknown) => batch.forEach((w) => w.reject(error)),
+      )
+      .finally(() => {
+        inFlight = false;
+        if (waiting.length > 0) roundTrip();
+      });
+  };
+  return () =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('caught-up check too slow')), CAUGHT_UP_TIMEOUT_MS);
+      const settle = (done: () => void) => () => {
+        clearTimeout(timer);
+        done();
+      };
+      waiting.push({ resolve: settle(resolve), reject: (error) => settle(() => reject(error))() });
+      if (!inFlight) roundTrip();
+    });
 }

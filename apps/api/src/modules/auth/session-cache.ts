@@ -6,15 +6,18 @@
  * It is trusted only while this process hears the database's session changes (db/notifications.ts: the
  * `session_changes` channel, fed by triggers of migration 0013 in the transaction of every revocation,
  * session deletion and change of an account's role, family, e-mail… or deletion). Each change forgets the
- * user's entries on every instance as soon as it commits, so a session signed out on one instance is
- * refused by the others at once (within the notification's delivery, a few milliseconds). While no
+ * user's entries on every instance as soon as it is heard. Before trusting an entry, a request waits until
+ * every change committed before it arrived has been heard (`caughtUp`: one round trip on the listener's
+ * connection, shared by all the requests waiting), so a session signed out on one instance is refused
+ * by the very next request on any other; if that cannot be known within a second, the database is asked.
+ * While no
  * listener is connected (start, lost connection), nothing is cached: every request asks the database,
  * and all entries are dropped when the listener (re)connects, since changes may have been missed.
  * `SESSION_CACHE_MS` stays as a backstop bound (a connection that died silently, until its heartbeat
  * notices it).
  */
 
-import type { ChannelSubscriber } from '../../db/notifications';
+import type { CaughtUp, ChannelSubscriber } from '../../db/notifications';
 
 /** The channel of session changes (its triggers: migration 0013). */
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
@@ -32,8 +35,8 @@ interface Entry<T> {
 }
 
 const entries = new Map<string, Entry<unknown>>();
-/** How many listeners of this process currently hear session changes; the cache is off at 0. */
-let connectedListeners = 0;
+/** The listeners of this process that currently hear session changes; the cache is off without one. */
+const listening = new Set<CaughtUp>();
 /**
  * Bumped by every forget: a lookup that started before a forget may have read the session before it was
  * revoked, so its answer is not remembered.
@@ -53,14 +56,25 @@ export async function cachedLiveSession<T>(
   load: () => Promise<T | undefined>,
   now: number = Date.now(),
 ): Promise<T | undefined> {
-  if (connectedListeners === 0) return load();
+  const [caughtUp] = listening;
+  if (!caughtUp) return load();
   const key = keyOf(organizationId, sessionId);
+  const remembered = entries.get(key);
+  if (remembered && remembered.expiresAt > now && remembered.userId === userId) {
+    // A change committed before this request may still be on its way: wait until it is heard (one round
+    // trip on the listener's connection, shared by every request waiting), or ask the database.
+    try {
+      await caughtUp();
+    } catch {
+      return load();
+    }
+  }
   const hit = entries.get(key);
   if (hit && hit.expiresAt > now && hit.userId === userId) return hit.value as T;
   const loadedIn = generation;
   const value = await load();
   entries.delete(key);
-  if (value === undefined || loadedIn !== generation || connectedListeners === 0) return value;
+  if (value === undefined || loadedIn !== generation || listening.size === 0) return value;
   if (entries.size >= MAX_ENTRIES) {
     for (const [oldest, entry] of entries) {
       if (entries.size < MAX_ENTRIES && entry.expiresAt > now) break;
@@ -89,8 +103,9 @@ export function forgetUserSessions(organizationId: string, userId: string): void
  * A listener of session changes connected (true) or lost its connection (false). Either way what is
  * remembered is dropped: changes made while nobody listened were not heard.
  */
-export function sessionChangesHeard(connected: boolean): void {
-  connectedListeners += connected ? 1 : -1;
+export function sessionChangesHeard(connected: boolean, caughtUp: CaughtUp): void {
+  if (connected) listening.add(caughtUp);
+  else listening.delete(caughtUp);
   generation++;
   entries.clear();
 }
