@@ -39,9 +39,6 @@ const HEARTBEAT_MS = 5_000;
 /** How long `caughtUp` may wait for its round trip before its caller asks the database instead. */
 const CAUGHT_UP_TIMEOUT_MS = 1_000;
 
-/** The embedded database hands over its notifications before the statement that sent them returns. */
-const alwaysCaughtUp: CaughtUp = () => Promise.resolve();
-
 /** Listens on `channel` (a constant identifier, never user input) for as long as the app runs. */
 export async function listenToChannel(
   database: Pick<DatabaseHandle, 'url' | 'pglite'>,
@@ -51,6 +48,8 @@ export async function listenToChannel(
 ): Promise<ChannelListener> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
   if (database.pglite) {
+    // The embedded database hands over its notifications before the statement that sent them returns.
+    const alwaysCaughtUp: CaughtUp = () => Promise.resolve();
     const unlisten = await database.pglite.listen(channel, (payload) => subscriber.onMessage(payload));
     subscriber.onConnected(true, alwaysCaughtUp);
     return {
