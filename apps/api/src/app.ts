@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { AppContext, RateLimits } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { listenToChannel } from './db/notifications';
 import { appSecrets } from './db/schema';
 import { JobQueue } from './jobs/queue';
 import { type Clock, systemClock } from './lib/clock';
@@ -28,6 +29,7 @@ import { servicesRoutes } from './modules/services/services.routes';
 import { periodsRoutes } from './modules/periods/periods.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { SESSION_CHANGES_CHANNEL, sessionChangesSubscriber } from './modules/auth/session-cache';
 import { createTokenService } from './modules/auth/tokens';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
 import { registerFamilyMails } from './modules/mail/family-mails';
@@ -152,8 +154,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Sessions revoked or accounts changed through any instance reach this one's session cache.
+  const sessionChanges = await listenToChannel(
+    database,
+    SESSION_CHANGES_CHANNEL,
+    sessionChangesSubscriber,
+    logger,
+  );
   app.addHook('onClose', async () => {
     await queue.stop();
+    await sessionChanges.close();
     transport.close();
   });
 

@@ -75,6 +75,30 @@ describe('job queue', () => {
     expect((await status(id)).status).toBe('done');
   });
 
+  it('keeps a long job: its lease is renewed while it runs, so no other worker takes it', async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // A lease much shorter than the job: without the renewal the job would be taken again after 1.5 s.
+    const first = new JobQueue(database.db, { logger, leaseMs: 1_500, workerId: 'first' });
+    const second = new JobQueue(database.db, { logger, leaseMs: 1_500, workerId: 'second' });
+    let runs = 0;
+    for (const queue of [first, second]) {
+      queue.register('test.long', async () => {
+        runs++;
+        await sleep(4_000);
+      });
+    }
+    const id = await first.enqueue('test.long', {});
+    const running = first.runOne();
+    const end = Date.now() + 3_500;
+    while (Date.now() < end) {
+      await sleep(200);
+      expect(await second.runOne()).toBe(false);
+    }
+    expect(await running).toBe(true);
+    expect(runs).toBe(1);
+    expect(await status(id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
   it('keeps a job enqueued in a rolled-back transaction out of the queue', async () => {
     const queue = new JobQueue(database.db, { logger });
     queue.register('test.tx', async () => {});
@@ -158,6 +182,11 @@ describe('recurring jobs', () => {
       await queue.registerRecurring('test.recurring', 3600_000, async () => void runs++);
     expect(await first.runUntilIdle()).toBe(1);
     expect(await second.runUntilIdle()).toBe(0);
+    expect(runs).toBe(1);
+    // An instance that starts after this slot ran does not book it again.
+    const late = new JobQueue(database.db, { logger });
+    await late.registerRecurring('test.recurring', 3600_000, async () => void runs++);
+    expect(await late.runUntilIdle()).toBe(0);
     expect(runs).toBe(1);
     const next = await database.query<{ run_at: Date }>(
       "select run_at from jobs where queue = 'test.recurring' and status = 'queued'",

@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** The PostgreSQL connection string, when not embedded. */
   url?: string;
+  /** The embedded database itself, when embedded (its in-process LISTEN: db/notifications.ts). */
+  pglite?: PGlite;
   /** Runs raw SQL outside drizzle (migrations lock, health check). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -70,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    pglite,
     query: async (sql, params) => (await pglite.query(sql, params)).rows as never,
     close: () => pglite.close(),
   };

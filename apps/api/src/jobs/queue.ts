@@ -13,6 +13,13 @@ export interface JobContext {
 
 export type JobHandler<P> = (payload: P, context: JobContext) => Promise<void>;
 
+/**
+ * How long a claimed job is ours without news. Short, so that the jobs of an instance that died (killed,
+ * crashed, cut off) come back to the others within about half a minute; a job that runs longer keeps it
+ * by renewing it every third of that (the heartbeat in `execute`), so it is never taken twice.
+ */
+const DEFAULT_LEASE_MS = 30_000;
+
 interface Registration {
   handler: JobHandler<never>;
   maxAttempts: number;
@@ -70,7 +77,7 @@ export class JobQueue {
     private readonly options: JobQueueOptions,
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${newId('job').slice(-6)}`;
   }
 
@@ -82,12 +89,22 @@ export class JobQueue {
   }
 
   /**
-   * A job that runs every `intervalMs`, once across all instances: each slot of time has its own
-   * singleton key, and every run books the next slot.
+   * A job that runs every `intervalMs`, once across all instances: each slot of time is one job whose id
+   * names the slot, so it is booked once even by an instance that starts after it ran (the singleton key
+   * alone let that instance book it again; it stays for the slots booked before ids named them), and
+   * every run books the next slot.
    */
   async registerRecurring(queue: string, intervalMs: number, handler: JobHandler<Record<string, never>>) {
     const book = (slot: number) =>
-      this.enqueue(queue, {}, { singletonKey: `slot-${slot}`, runAt: new Date(slot * intervalMs) });
+      this.enqueue(
+        queue,
+        {},
+        {
+          key: `recurring:${queue}:${slot}`,
+          singletonKey: `slot-${slot}`,
+          runAt: new Date(slot * intervalMs),
+        },
+      );
     this.register(queue, async (payload, context) => {
       await handler(payload as Record<string, never>, context);
       await book(Math.floor(Date.now() / intervalMs) + 1);

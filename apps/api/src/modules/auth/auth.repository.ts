@@ -74,7 +74,8 @@ export function createAuthRepository(db: Executor) {
             isNull(authSessions.revokedAt),
           ),
         );
-      // This instance stops trusting its cached lookup at once (session-cache.ts).
+      // This instance stops trusting its cached lookup at once (session-cache.ts); every instance also
+      // hears the revocation when it commits (the session_changes channel, migration 0013).
       forgetSession(organizationId, sessionId);
     },
 
