@@ -47,8 +47,8 @@ import { mollieOAuthRoutes } from './modules/payments/mollie/mollie-oauth.routes
 import { meRoutes } from './modules/users/me.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
-import { registerInputHygiene } from './plugins/input-hygiene';
+import { registerErrorHandling, registerPreflightCheck } from './plugins/errors';
+import { registerInputHygiene, registerJsonBodyParser } from './plugins/input-hygiene';
 
 const RATE_LIMIT_WINDOW_SECONDS = 15 * 60;
 
@@ -164,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
+  registerPreflightCheck(app);
   await app.register(cors, {
     // Only the platform's own hosts (any organisation's subdomain) may call the API from a browser.
     origin: (origin, callback) => {
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app, options.webDist);
   registerAuth(app, ctx);
   registerInputHygiene(app);
+  registerJsonBodyParser(app);
 
   await app.register(
     async (api) => {

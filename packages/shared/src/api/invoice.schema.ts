@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { COUNTRY_CODES } from '../format';
+import { COUNTRY_CODES, formatMoney } from '../format';
 import { INVOICE_STATUSES } from '../enums';
 import { CREDIT_NOTE_SETTLEMENTS } from '../money';
 import type { Locale } from '../locale';
+import { MONEY_LIMITS, NUMBER_LIMITS } from '../validation/limits';
 import { message } from '../validation/messages';
 
 /*
@@ -86,13 +87,13 @@ const cents = (locale: Locale) =>
     .number({ error: message('format', locale) })
     .int({ error: message('format', locale) })
     .min(0, { error: message('format', locale) })
-    .max(100_000_000, { error: message('format', locale) });
+    .max(MONEY_LIMITS.lineCents, { error: message('format', locale) });
 const percentHundredths = (locale: Locale) =>
   z
     .number({ error: message('format', locale) })
     .int({ error: message('format', locale) })
     .min(0, { error: message('format', locale) })
-    .max(10_000, { error: message('format', locale) });
+    .max(NUMBER_LIMITS.taxHundredths, { error: message('format', locale) });
 const requiredLine = (locale: Locale, max: number) =>
   z
     .string({ error: message('required', locale) })
@@ -102,16 +103,22 @@ const requiredLine = (locale: Locale, max: number) =>
 
 /** One line typed by a manager: VAT included unit price, like every amount here. */
 export const manualLineSchema = (locale: Locale) =>
-  z.object({
-    description: requiredLine(locale, 300),
-    quantity: z
-      .number({ error: message('format', locale) })
-      .int({ error: message('format', locale) })
-      .min(1, { error: message('format', locale) })
-      .max(10_000, { error: message('format', locale) }),
-    unitPrice: cents(locale),
-    taxPercentage: percentHundredths(locale),
-  });
+  z
+    .object({
+      description: requiredLine(locale, 300),
+      quantity: z
+        .number({ error: message('format', locale) })
+        .int({ error: message('format', locale) })
+        .min(1, { error: message('format', locale) })
+        .max(NUMBER_LIMITS.quantity, { error: message('format', locale) }),
+      unitPrice: cents(locale),
+      taxPercentage: percentHundredths(locale),
+    })
+    // The line's total is bounded like a price, so sums of lines stay within their columns.
+    .refine((line) => line.quantity * line.unitPrice <= MONEY_LIMITS.lineCents, {
+      error: message('amountTooLarge', locale, { max: formatMoney(MONEY_LIMITS.lineCents, locale) }),
+      path: ['quantity'],
+    });
 export type ManualLineInput = z.infer<ReturnType<typeof manualLineSchema>>;
 
 /** `POST /invoices`: a free invoice, to a member's family or to a company. */

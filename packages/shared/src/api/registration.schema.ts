@@ -6,7 +6,9 @@ import {
   SESSION_STATUSES,
   SUPPLEMENT_FREQUENCIES,
 } from '../enums';
+import { formatMoney } from '../format';
 import type { Locale } from '../locale';
+import { MONEY_LIMITS } from '../validation/limits';
 import { message } from '../validation/messages';
 import { entityIdField } from './service.schema';
 
@@ -204,6 +206,9 @@ export const offlinePaymentSchema = (locale: Locale) =>
       .number({ error: message('format', locale) })
       .int()
       .positive()
+      .max(MONEY_LIMITS.documentCents, {
+        error: message('amountTooLarge', locale, { max: formatMoney(MONEY_LIMITS.documentCents, locale) }),
+      })
       .optional(),
     /** yyyy-MM-dd; defaults to today. */
     receivedOn: z.iso.date({ error: message('format', locale) }).optional(),
