@@ -204,11 +204,11 @@ export const offlinePaymentSchema = (locale: Locale) =>
     /** Cents; defaults to what remains due. */
     amount: z
       .number({ error: message('format', locale) })
-      .int()
-      .positive()
       .max(MONEY_LIMITS.documentCents, {
         error: message('amountTooLarge', locale, { max: formatMoney(MONEY_LIMITS.documentCents, locale) }),
       })
+      .int()
+      .positive()
       .optional(),
     /** yyyy-MM-dd; defaults to today. */
     receivedOn: z.iso.date({ error: message('format', locale) }).optional(),

@@ -150,10 +150,11 @@ export function requiredInteger(
   max: number,
   maxError: string = message('maxValue', locale, { max }),
 ) {
+  // The maximum first: 2^53 is whole, but past what zod's int accepts (safe integers).
   return z
     .number({ error: typeError(locale) })
-    .int({ error: message('integer', locale), ...firstIssue })
-    .max(max, { error: maxError, ...firstIssue });
+    .max(max, { error: maxError, ...firstIssue })
+    .int({ error: message('integer', locale), ...firstIssue });
 }
 
 /** Local calendar date of the time zone furthest ahead (UTC+14), so today is today for every user. */
