@@ -3,7 +3,7 @@ import { COUNTRY_CODES, formatMoney } from '../format';
 import { INVOICE_STATUSES } from '../enums';
 import { CREDIT_NOTE_SETTLEMENTS } from '../money';
 import type { Locale } from '../locale';
-import { MONEY_LIMITS, NUMBER_LIMITS } from '../validation/limits';
+import { MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from '../validation/limits';
 import { message } from '../validation/messages';
 
 /*
@@ -105,7 +105,7 @@ const requiredLine = (locale: Locale, max: number) =>
 export const manualLineSchema = (locale: Locale) =>
   z
     .object({
-      description: requiredLine(locale, 300),
+      description: requiredLine(locale, TEXT_LIMITS.invoiceLine),
       quantity: z
         .number({ error: message('format', locale) })
         .int({ error: message('format', locale) })
@@ -128,11 +128,11 @@ export const createInvoiceSchema = (locale: Locale) =>
       memberId: optionalId,
       company: z
         .object({
-          name: requiredLine(locale, 200),
-          vatNumber: z.string().trim().max(30).optional(),
-          address: requiredLine(locale, 300),
-          city: requiredLine(locale, 100),
-          postalCode: requiredLine(locale, 20),
+          name: requiredLine(locale, TEXT_LIMITS.organizationName),
+          vatNumber: z.string().trim().max(TEXT_LIMITS.vatNumber).optional(),
+          address: requiredLine(locale, TEXT_LIMITS.address),
+          city: requiredLine(locale, TEXT_LIMITS.city),
+          postalCode: requiredLine(locale, TEXT_LIMITS.postalCode),
           country: z.enum(COUNTRY_CODES, { error: message('format', locale) }),
         })
         .optional(),
@@ -157,7 +157,7 @@ export const createCreditNoteSchema = (locale: Locale) =>
   z
     .object({
       invoiceId: requiredLine(locale, 100),
-      reason: requiredLine(locale, 500),
+      reason: requiredLine(locale, TEXT_LIMITS.reason),
       invoiceLineIds: z.array(z.string().max(100)).max(500).optional(),
       lines: z.array(manualLineSchema(locale)).max(200).optional(),
       refund: z.boolean().default(false),

@@ -29,6 +29,10 @@ export const TEXT_LIMITS = {
   note: 1_000,
   /** A place (room, field, street) or a web address. */
   location: 500,
+  /** One line of an invoice or credit note, as typed by a manager. */
+  invoiceLine: 300,
+  /** Why a credit note is issued. */
+  reason: 500,
   /** Titles, button labels and other single-line texts. */
   line: 200,
   /** Search boxes. */
