@@ -8,19 +8,21 @@ const MESSAGE = {
 };
 
 /**
- * NUL, which PostgreSQL text cannot store, and lone surrogates (`\ud800` is valid JSON but not Unicode):
- * jsonb refuses them with an error, text columns store them altered. With the `u` flag the class matches
- * a surrogate only when it is not half of a pair.
+ * Lone surrogates (`\ud800` is valid JSON but not Unicode): jsonb refuses them with an error, text columns
+ * store them altered. With the `u` flag the class matches a surrogate only when it is not half of a pair.
  */
-const FORBIDDEN = /[\u0000\uD800-\uDFFF]/u;
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** NUL, which PostgreSQL text cannot store, or a lone surrogate. */
+const isForbidden = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /** The path of the first string (value or key) holding a forbidden character. */
 function findForbidden(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return FORBIDDEN.test(value) ? path : undefined;
+  if (typeof value === 'string') return isForbidden(value) ? path : undefined;
   if (depth > 32 || value === null || typeof value !== 'object') return undefined;
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;
-    if (FORBIDDEN.test(key)) return childPath;
+    if (isForbidden(key)) return childPath;
     const found = findForbidden(child, childPath, depth + 1);
     if (found !== undefined) return found;
   }
