@@ -50,8 +50,8 @@ import { mollieOAuthRoutes } from './modules/payments/mollie/mollie-oauth.routes
 import { meRoutes } from './modules/users/me.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
-import { registerInputHygiene } from './plugins/input-hygiene';
+import { registerErrorHandling, registerPreflightCheck } from './plugins/errors';
+import { registerInputHygiene, registerJsonBodyParser } from './plugins/input-hygiene';
 import { registerNoStore } from './plugins/no-store';
 
 const RATE_LIMIT_WINDOW_SECONDS = 15 * 60;
@@ -182,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
+  registerPreflightCheck(app);
   await app.register(cors, {
     // Only the platform's own hosts (any organisation's subdomain) may call the API from a browser.
     origin: (origin, callback) => {
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerAuth(app, ctx);
   registerInputHygiene(app);
   registerNoStore(app);
+  registerJsonBodyParser(app);
 
   await app.register(
     async (api) => {

@@ -41,6 +41,13 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/*
+ * bigint (int8) values as JS numbers, as the embedded database gives them: money totals are bigint
+ * (columns.ts `totalCents`) and stay far below 2^53, and counts are small. Global, because drizzle's
+ * queries fall back to pg's global parsers.
+ */
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });

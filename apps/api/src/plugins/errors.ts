@@ -4,7 +4,7 @@ import { resolveLocale } from '@inscrio/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../lib/app-error';
 import { isConnectionLost } from '../lib/db-errors';
-import { currentLocale } from '../lib/request-context';
+import { currentLocale, enterRequestContext } from '../lib/request-context';
 
 /** Fastify's own 4xx errors (bad JSON, wrong content type, body too large…) mapped to our codes. */
 function codeForFrameworkError(error: FastifyError): ErrorCode | undefined {
@@ -40,6 +40,33 @@ const databaseUnavailable = () =>
     },
     DATABASE_RETRY_AFTER_SECONDS,
   );
+
+const PREFLIGHT_MESSAGE = {
+  fr: 'Une requête de contrôle CORS doit indiquer son origine et sa méthode',
+  en: 'A CORS preflight request must give its origin and method',
+};
+
+/**
+ * A CORS preflight without `Origin` or `Access-Control-Request-Method` is refused with the API's JSON
+ * error, where @fastify/cors would answer plain text. Register before the CORS plugin, whose hook would
+ * answer first.
+ */
+export function registerPreflightCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS') return;
+    const missing = ['origin', 'access-control-request-method'].find((name) => !request.headers[name]);
+    if (!missing) return;
+    const locale = resolveLocale(request.headers['accept-language']);
+    enterRequestContext({ locale });
+    return sendError(
+      request,
+      reply,
+      new AppError('validation_failed', [
+        { field: missing, rule: 'required', message: PREFLIGHT_MESSAGE[locale] },
+      ]),
+    );
+  });
+}
 
 /**
  * One place turns every failure into `{ statusCode, error, message, details }` in the caller's language.

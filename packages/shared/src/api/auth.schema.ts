@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Locale } from '../locale';
 import { requiredEmail, requiredText } from '../validation/fields';
 import { message } from '../validation/messages';
+import { TEXT_LIMITS } from '../validation/limits';
 import { passwordSchema } from '../validation/password.schema';
 
 /*
@@ -12,7 +13,7 @@ import { passwordSchema } from '../validation/password.schema';
  * numbering plans they check.
  */
 
-const secret = (locale: Locale) => requiredText(locale).max(256, { error: message('format', locale) });
+const secret = (locale: Locale) => requiredText(locale, 1, TEXT_LIMITS.password);
 
 export const signInPasswordSchema = (locale: Locale) =>
   z.object({ email: requiredEmail(locale), password: secret(locale) });

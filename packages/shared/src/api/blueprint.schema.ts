@@ -2,9 +2,16 @@ import { z } from 'zod';
 import { SUPPLEMENT_FREQUENCIES, VISIBILITIES } from '../enums';
 import { formatMoney } from '../format';
 import type { Locale } from '../locale';
-import { blueprintAgeRange, blueprintAgesInOrder, blueprintSchema } from '../validation/blueprint.schema';
+import {
+  blueprintAgeRange,
+  blueprintAgesInOrder,
+  blueprintSchema,
+  optionalAge,
+} from '../validation/blueprint.schema';
+import { TEXT_LIMITS } from '../validation/limits';
 import {
   firstIssue,
+  maxLength,
   requiredEnum,
   requiredInteger,
   requiredText,
@@ -44,11 +51,6 @@ const optionalId = (locale: Locale) =>
     .max(100, { error: message('format', locale) })
     .nullish();
 
-const optionalAge = (locale: Locale) =>
-  requiredInteger(locale)
-    .min(0, { error: message('nonNegative', locale), ...firstIssue })
-    .nullish();
-
 const agesInOrder = (data: { minAge?: number | null; maxAge?: number | null }) =>
   blueprintAgesInOrder(data.minAge, data.maxAge);
 
@@ -62,13 +64,12 @@ export function blueprintSupplementSchema(locale: Locale) {
       {
         /** An existing supplement of the activity (kept on update); absent for a new one. */
         id: optionalId(locale),
-        name: requiredText(locale).max(200, { error: message('format', locale), ...firstIssue }),
-        price: requiredInteger(locale)
-          .min(0, { error: message('nonNegative', locale), ...firstIssue })
-          .max(SUPPLEMENT_MAX_PRICE, {
-            error: message('amountTooLarge', locale, { max: formatMoney(SUPPLEMENT_MAX_PRICE, locale) }),
-            ...firstIssue,
-          }),
+        name: requiredText(locale, 1, TEXT_LIMITS.name),
+        price: requiredInteger(
+          locale,
+          SUPPLEMENT_MAX_PRICE,
+          message('amountTooLarge', locale, { max: formatMoney(SUPPLEMENT_MAX_PRICE, locale) }),
+        ).min(0, { error: message('nonNegative', locale), ...firstIssue }),
         minAge: optionalAge(locale),
         maxAge: optionalAge(locale),
         frequency: requiredEnum(SUPPLEMENT_FREQUENCIES.values, locale).default('once'),
@@ -86,10 +87,11 @@ function blueprintFields(locale: Locale) {
     onlineLocation: z
       .string({ error: message('format', locale) })
       .trim()
+      .check(maxLength(locale, TEXT_LIMITS.location, givenAndFirstIssue))
       .refine(isHttpUrl, { error: message('httpUrl', locale), ...givenAndFirstIssue })
       .nullish(),
     visibility: requiredEnum(VISIBILITIES.values, locale),
-    establishmentId: requiredText(locale).max(100, { error: message('format', locale), ...firstIssue }),
+    establishmentId: requiredText(locale, 1, TEXT_LIMITS.id),
     imageAssetId: optionalId(locale),
     supplements: z
       .array(blueprintSupplementSchema(locale), { error: message('format', locale) })
@@ -159,6 +161,7 @@ export function updateBlueprintSchema(locale: Locale) {
 const pageNumber = (locale: Locale, max: number) =>
   z
     .string({ error: message('format', locale) })
+    .max(7, { error: message('format', locale) })
     .regex(/^\d{1,7}$/, { error: message('format', locale) })
     .transform(Number)
     .pipe(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Locale } from '../locale';
 import { optionalText, requiredEmail, requiredText, typeError } from '../validation/fields';
 import { message } from '../validation/messages';
+import { TEXT_LIMITS } from '../validation/limits';
 import { passwordSchema, withPasswordConfirmation } from '../validation/password.schema';
 import { delegatedPersonFields, personSchema, withPersonContactRules } from '../validation/person.schema';
 
@@ -44,7 +45,7 @@ const NAME_MIN: Record<Locale, number> = { fr: 2, en: 1 };
 const EMAIL_MIN = 6;
 
 /** A secret typed or carried by a link: present, bounded. */
-const secret = (locale: Locale) => requiredText(locale).max(256, { error: message('format', locale) });
+const secret = (locale: Locale) => requiredText(locale, 1, TEXT_LIMITS.password);
 
 /** `PATCH /me/member`: the person form without credentials, each field optional, every rule applied. */
 export const updateProfileSchema = (locale: Locale) =>
@@ -81,8 +82,8 @@ export const inviteRepresentativeSchema = (locale: Locale) =>
   z.object(
     {
       email: requiredEmail(locale, EMAIL_MIN),
-      firstName: optionalText(locale, NAME_MIN[locale]),
-      lastName: optionalText(locale, NAME_MIN[locale]),
+      firstName: optionalText(locale, NAME_MIN[locale], TEXT_LIMITS.personName),
+      lastName: optionalText(locale, NAME_MIN[locale], TEXT_LIMITS.personName),
     },
     { error: typeError(locale) },
   );

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { COUNTRY_CODES } from '../format';
+import { COUNTRY_CODES, formatMoney } from '../format';
 import { INVOICE_STATUSES } from '../enums';
 import { CREDIT_NOTE_SETTLEMENTS } from '../money';
 import type { Locale } from '../locale';
+import { MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from '../validation/limits';
 import { message } from '../validation/messages';
 
 /*
@@ -91,13 +92,13 @@ const cents = (locale: Locale) =>
     .number({ error: message('format', locale) })
     .int({ error: message('format', locale) })
     .min(0, { error: message('format', locale) })
-    .max(100_000_000, { error: message('format', locale) });
+    .max(MONEY_LIMITS.lineCents, { error: message('format', locale) });
 const percentHundredths = (locale: Locale) =>
   z
     .number({ error: message('format', locale) })
     .int({ error: message('format', locale) })
     .min(0, { error: message('format', locale) })
-    .max(10_000, { error: message('format', locale) });
+    .max(NUMBER_LIMITS.taxHundredths, { error: message('format', locale) });
 const requiredLine = (locale: Locale, max: number) =>
   z
     .string({ error: message('required', locale) })
@@ -107,16 +108,22 @@ const requiredLine = (locale: Locale, max: number) =>
 
 /** One line typed by a manager: VAT included unit price, like every amount here. */
 export const manualLineSchema = (locale: Locale) =>
-  z.object({
-    description: requiredLine(locale, 300),
-    quantity: z
-      .number({ error: message('format', locale) })
-      .int({ error: message('format', locale) })
-      .min(1, { error: message('format', locale) })
-      .max(10_000, { error: message('format', locale) }),
-    unitPrice: cents(locale),
-    taxPercentage: percentHundredths(locale),
-  });
+  z
+    .object({
+      description: requiredLine(locale, TEXT_LIMITS.invoiceLine),
+      quantity: z
+        .number({ error: message('format', locale) })
+        .int({ error: message('format', locale) })
+        .min(1, { error: message('format', locale) })
+        .max(NUMBER_LIMITS.quantity, { error: message('format', locale) }),
+      unitPrice: cents(locale),
+      taxPercentage: percentHundredths(locale),
+    })
+    // The line's total is bounded like a price, so sums of lines stay within their columns.
+    .refine((line) => line.quantity * line.unitPrice <= MONEY_LIMITS.lineCents, {
+      error: message('amountTooLarge', locale, { max: formatMoney(MONEY_LIMITS.lineCents, locale) }),
+      path: ['quantity'],
+    });
 export type ManualLineInput = z.infer<ReturnType<typeof manualLineSchema>>;
 
 /** `POST /invoices`: a free invoice, to a member's family or to a company. */
@@ -126,11 +133,11 @@ export const createInvoiceSchema = (locale: Locale) =>
       memberId: optionalId,
       company: z
         .object({
-          name: requiredLine(locale, 200),
-          vatNumber: z.string().trim().max(30).optional(),
-          address: requiredLine(locale, 300),
-          city: requiredLine(locale, 100),
-          postalCode: requiredLine(locale, 20),
+          name: requiredLine(locale, TEXT_LIMITS.organizationName),
+          vatNumber: z.string().trim().max(TEXT_LIMITS.vatNumber).optional(),
+          address: requiredLine(locale, TEXT_LIMITS.address),
+          city: requiredLine(locale, TEXT_LIMITS.city),
+          postalCode: requiredLine(locale, TEXT_LIMITS.postalCode),
           country: z.enum(COUNTRY_CODES, { error: message('format', locale) }),
         })
         .optional(),
@@ -155,7 +162,7 @@ export const createCreditNoteSchema = (locale: Locale) =>
   z
     .object({
       invoiceId: requiredLine(locale, 100),
-      reason: requiredLine(locale, 500),
+      reason: requiredLine(locale, TEXT_LIMITS.reason),
       invoiceLineIds: z.array(z.string().max(100)).max(500).optional(),
       lines: z.array(manualLineSchema(locale)).max(200).optional(),
       refund: z.boolean().default(false),

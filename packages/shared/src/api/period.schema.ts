@@ -78,15 +78,17 @@ export function periodServicesSchema(locale: Locale) {
 }
 
 const weeksField = (locale: Locale) =>
-  requiredInteger(locale)
-    .min(1, { error: message('positive', locale), ...firstIssue })
-    .max(PLAN_NEXT_MAX_WEEKS, { error: message('format', locale), ...firstIssue });
+  requiredInteger(locale, PLAN_NEXT_MAX_WEEKS, message('format', locale)).min(1, {
+    error: message('positive', locale),
+    ...firstIssue,
+  });
 
 /** `GET /periods/{id}/plan-next?weeks=N`: the preview; `weeks` defaults to the period's length. */
 export function planNextQuerySchema(locale: Locale) {
   return z.object({
     weeks: z.coerce
       .number({ error: message('format', locale) })
+      .max(PLAN_NEXT_MAX_WEEKS, { error: message('format', locale) })
       .pipe(weeksField(locale))
       .optional(),
   });

@@ -6,7 +6,9 @@ import {
   SESSION_STATUSES,
   SUPPLEMENT_FREQUENCIES,
 } from '../enums';
+import { formatMoney } from '../format';
 import type { Locale } from '../locale';
+import { MONEY_LIMITS } from '../validation/limits';
 import { message } from '../validation/messages';
 import { entityIdField } from './service.schema';
 
@@ -202,6 +204,9 @@ export const offlinePaymentSchema = (locale: Locale) =>
     /** Cents; defaults to what remains due. */
     amount: z
       .number({ error: message('format', locale) })
+      .max(MONEY_LIMITS.documentCents, {
+        error: message('amountTooLarge', locale, { max: formatMoney(MONEY_LIMITS.documentCents, locale) }),
+      })
       .int()
       .positive()
       .optional(),

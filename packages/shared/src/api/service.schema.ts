@@ -4,6 +4,7 @@ import { UNLIMITED_SEATS } from '../format';
 import type { Locale } from '../locale';
 import {
   firstIssue,
+  maxLength,
   isCalendarDate,
   optionalText,
   requiredEnum,
@@ -11,6 +12,7 @@ import {
   requiredText,
   typeError,
 } from '../validation/fields';
+import { NUMBER_LIMITS, TEXT_LIMITS } from '../validation/limits';
 import { message } from '../validation/messages';
 
 /*
@@ -29,9 +31,9 @@ export type PrestationStatus = EnumValue<typeof PRESTATION_STATUSES>;
 /** Most sessions a weekly series may generate. */
 export const SERIES_MAX_SESSIONS = 400;
 /** Longest session: 30 days, in minutes (a camp week fits). */
-export const SESSION_MAX_DURATION = 30 * 24 * 60;
+export const SESSION_MAX_DURATION = NUMBER_LIMITS.durationMinutes;
 /** Largest seat count accepted (besides -1, unlimited). */
-export const SESSION_MAX_SEATS = 100_000;
+export const SESSION_MAX_SEATS = NUMBER_LIMITS.seats;
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const MIN_DATE = '1900-01-01';
@@ -43,7 +45,9 @@ const isIsoDate = (value: unknown): value is string =>
 
 /** A required calendar date 'YYYY-MM-DD' (years 1900 to 2199). */
 export function isoDateField(locale: Locale) {
-  return requiredText(locale).refine(isIsoDate, { error: message('date', locale), ...firstIssue });
+  return requiredText(locale)
+    .refine(isIsoDate, { error: message('date', locale), ...firstIssue })
+    .check(maxLength(locale, TEXT_LIMITS.date));
 }
 
 /** A required wall-clock time 'HH:mm' (00:00 to 23:59). */
@@ -70,9 +74,10 @@ export function entityIdField(locale: Locale) {
 }
 
 function boundedInteger(locale: Locale, min: number, max: number) {
-  return requiredInteger(locale)
-    .min(min, { error: message(min > 0 ? 'positive' : 'nonNegative', locale), ...firstIssue })
-    .max(max, { error: message('format', locale), ...firstIssue });
+  return requiredInteger(locale, max, message('format', locale)).min(min, {
+    error: message(min > 0 ? 'positive' : 'nonNegative', locale),
+    ...firstIssue,
+  });
 }
 
 /** Minutes, 1 to 30 days. */
@@ -80,12 +85,10 @@ export const sessionDurationField = (locale: Locale) => boundedInteger(locale, 1
 
 /** -1 (unlimited) or a positive count. */
 export function sessionSeatsField(locale: Locale) {
-  return requiredInteger(locale)
-    .refine((seats) => seats === UNLIMITED_SEATS || seats > 0, {
-      error: message('positive', locale),
-      ...firstIssue,
-    })
-    .max(SESSION_MAX_SEATS, { error: message('format', locale), ...firstIssue });
+  return requiredInteger(locale, SESSION_MAX_SEATS, message('format', locale)).refine(
+    (seats) => seats === UNLIMITED_SEATS || seats > 0,
+    { error: message('positive', locale), ...firstIssue },
+  );
 }
 
 /** `page` (1-based) and `pageSize` (default 20, at most 100) of a list's query string. */
@@ -259,9 +262,7 @@ export function prestationAbsenceSchema(locale: Locale) {
   return z.object(
     {
       absent: z.boolean({ error: typeError(locale) }),
-      note: optionalText(locale).refine((note) => note == null || note.length <= 1000, {
-        error: message('format', locale),
-      }),
+      note: optionalText(locale, 0, TEXT_LIMITS.note),
     },
     { error: typeError(locale) },
   );
@@ -270,7 +271,7 @@ export function prestationAbsenceSchema(locale: Locale) {
 /** `GET /holders`: the organisation's holders, searchable by name or e-mail. */
 export function holderListQuerySchema(locale: Locale) {
   return z.object({
-    q: optionalText(locale).refine((q) => q == null || q.length <= 100, { error: message('format', locale) }),
+    q: optionalText(locale, 0, TEXT_LIMITS.search),
     ...pageQueryFields(locale),
   });
 }

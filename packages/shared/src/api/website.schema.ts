@@ -33,8 +33,7 @@ function optionalWebAddress(locale: Locale) {
     .nullish();
 }
 
-const bounded = (locale: Locale, max: number) =>
-  optionalText(locale).refine((v) => v == null || v.length <= max, { error: message('format', locale) });
+const bounded = (locale: Locale, max: number) => optionalText(locale, 0, max);
 
 /** `PATCH /website/settings`: every field optional; '' or null clears it. */
 export function websiteSettingsSchema(locale: Locale) {

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { LOCATION_TYPES } from '../enums';
-import { UNLIMITED_SEATS } from '../format';
+import { formatMoney, formatPercent, UNLIMITED_SEATS } from '../format';
 import type { Locale } from '../locale';
 import { firstIssue, optionalText, requiredEnum, requiredInteger, requiredText, typeError } from './fields';
+import { MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from './limits';
 import { message } from './messages';
 
 const COLOR_CODE = /^#[0-9A-Fa-f]{6}$/;
 
-function optionalAge(locale: Locale) {
-  return requiredInteger(locale)
+/** An age in months, up to 100 years. */
+export function optionalAge(locale: Locale) {
+  return requiredInteger(locale, NUMBER_LIMITS.ageMonths)
     .min(0, { error: message('nonNegative', locale), ...firstIssue })
     .nullish();
 }
@@ -49,27 +51,35 @@ export function blueprintSchema(locale: Locale) {
   return z
     .object(
       {
-        name: requiredText(locale),
-        description: optionalText(locale),
-        privateDescription: optionalText(locale),
-        duration: requiredInteger(locale).positive({ error: message('positive', locale), ...firstIssue }),
-        price: requiredInteger(locale).min(0, { error: message('nonNegative', locale), ...firstIssue }),
-        taxPercentage: requiredInteger(locale).min(0, {
-          error: message('nonNegative', locale),
-          ...firstIssue,
-        }),
-        maxSeats: requiredInteger(locale).refine((seats) => seats === UNLIMITED_SEATS || seats > 0, {
+        name: requiredText(locale, 1, TEXT_LIMITS.name),
+        description: optionalText(locale, 0, TEXT_LIMITS.description),
+        privateDescription: optionalText(locale, 0, TEXT_LIMITS.description),
+        duration: requiredInteger(locale, NUMBER_LIMITS.durationMinutes).positive({
           error: message('positive', locale),
           ...firstIssue,
         }),
+        price: requiredInteger(
+          locale,
+          MONEY_LIMITS.lineCents,
+          message('amountTooLarge', locale, { max: formatMoney(MONEY_LIMITS.lineCents, locale) }),
+        ).min(0, { error: message('nonNegative', locale), ...firstIssue }),
+        taxPercentage: requiredInteger(
+          locale,
+          NUMBER_LIMITS.taxHundredths,
+          message('maxValue', locale, { max: formatPercent(NUMBER_LIMITS.taxHundredths, locale) }),
+        ).min(0, { error: message('nonNegative', locale), ...firstIssue }),
+        maxSeats: requiredInteger(locale, NUMBER_LIMITS.seats).refine(
+          (seats) => seats === UNLIMITED_SEATS || seats > 0,
+          { error: message('positive', locale), ...firstIssue },
+        ),
         // Spec section 5 gives this rule no message of its own: the generic format one.
         colorCode: requiredText(locale).regex(COLOR_CODE, {
           error: message('format', locale),
           ...firstIssue,
         }),
         locationType: requiredEnum(LOCATION_TYPES.values, locale),
-        location: optionalText(locale),
-        onlineLocation: optionalText(locale),
+        location: optionalText(locale, 0, TEXT_LIMITS.location),
+        onlineLocation: optionalText(locale, 0, TEXT_LIMITS.location),
         minAge: optionalAge(locale),
         maxAge: optionalAge(locale),
       },

@@ -5,8 +5,12 @@ import {
   isTimeZone,
   optionalEnum,
   optionalPastDate,
+  optionalText,
+  requiredInteger,
   requiredPastDate,
+  requiredText,
 } from './fields';
+import { TEXT_LIMITS } from './limits';
 import { fieldIssues, issuesOf } from './test-utils';
 import { z } from 'zod';
 
@@ -121,5 +125,32 @@ describe('optionalEnum', () => {
     expect(fieldIssues(schema, { country: 'BEL' }, 'country')).toEqual([]);
     expect(fieldIssues(schema, { country: 'DEU' }, 'country')).toEqual(['Pays invalide']);
     expect(fieldIssues(schema, { country: 3 }, 'country')).toEqual(['Pays invalide']);
+  });
+});
+
+describe('every text and number has a maximum', () => {
+  it('a required text: one message, the maximum given or a single line by default', () => {
+    const schema = z.object({ name: requiredText('fr', 2, 5), line: requiredText('fr') });
+    expect(issuesOf(schema, { name: '123456', line: 'x'.repeat(TEXT_LIMITS.line + 1) })).toEqual({
+      name: ['Ce champ doit contenir au plus 5 caractères'],
+      line: [`Ce champ doit contenir au plus ${TEXT_LIMITS.line} caractères`],
+    });
+    // Trimmed first: surrounding spaces do not count.
+    expect(issuesOf(schema, { name: '  12345  ', line: 'ok' })).toEqual({});
+  });
+
+  it('an optional text: empty is still "not given", too long has the English message too', () => {
+    const schema = z.object({ note: optionalText('en', 0, 3) });
+    expect(issuesOf(schema, { note: '' })).toEqual({});
+    expect(fieldIssues(schema, { note: 'abcd' }, 'note')).toEqual([
+      'This field must contain at most 3 characters',
+    ]);
+  });
+
+  it('an integer: 2^53 is past the maximum, not "not whole"; a fraction is not whole', () => {
+    const schema = z.object({ n: requiredInteger('fr', 1_200) });
+    expect(fieldIssues(schema, { n: 2 ** 53 }, 'n')).toEqual(['La valeur ne peut pas dépasser 1200']);
+    expect(fieldIssues(schema, { n: 1.5 }, 'n')).toEqual(['La valeur doit être un nombre entier']);
+    expect(fieldIssues(schema, { n: 1_200 }, 'n')).toEqual([]);
   });
 });

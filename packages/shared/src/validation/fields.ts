@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from '../locale';
+import { TEXT_LIMITS } from './limits';
 import { message } from './messages';
 import type { MessageKey } from './messages';
 
@@ -28,23 +29,38 @@ export function typeError(locale: Locale, invalid: MessageKey = 'format') {
       : message(invalid, locale);
 }
 
-/** A required, trimmed string of at least `min` characters (blank counts as missing). */
-export function requiredText(locale: Locale, min = 1) {
+/** The rule "at most `max` characters" with its message, for strings built outside these helpers. */
+export function maxLength(locale: Locale, max: number, when: typeof firstIssue = firstIssue) {
+  return z.maxLength(max, { error: message('maxLength', locale, { max }), ...when });
+}
+
+/**
+ * A required, trimmed string of `min` to `max` characters (blank counts as missing). Every text has a
+ * maximum (limits.ts): a single line unless the field says otherwise.
+ */
+export function requiredText(locale: Locale, min = 1, max: number = TEXT_LIMITS.line) {
   const schema = z
     .string({ error: typeError(locale) })
     .trim()
     .min(1, { error: message('required', locale), ...firstIssue });
-  return min > 1 ? schema.min(min, { error: message('minLength', locale, { min }), ...firstIssue }) : schema;
+  return (
+    min > 1 ? schema.min(min, { error: message('minLength', locale, { min }), ...firstIssue }) : schema
+  ).check(maxLength(locale, max));
 }
 
-/** An optional trimmed string; undefined, null and '' mean "not given", anything else needs `min` characters. */
-export function optionalText(locale: Locale, min = 0) {
+/**
+ * An optional trimmed string; undefined, null and '' mean "not given", anything else needs `min` to
+ * `max` characters.
+ */
+export function optionalText(locale: Locale, min = 0, max: number = TEXT_LIMITS.line) {
   const schema = z.string({ error: message('format', locale) }).trim();
   return (
     min > 1
       ? schema.min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
       : schema
-  ).nullish();
+  )
+    .check(maxLength(locale, max, givenAndFirstIssue))
+    .nullish();
 }
 
 function emailChecks<T extends z.ZodString>(schema: T, locale: Locale, min: number): T {
@@ -54,7 +70,7 @@ function emailChecks<T extends z.ZodString>(schema: T, locale: Locale, min: numb
 }
 
 export function requiredEmail(locale: Locale, min = 1) {
-  return emailChecks(requiredText(locale), locale, min);
+  return emailChecks(requiredText(locale, 1, TEXT_LIMITS.email), locale, min);
 }
 
 export function optionalEmail(locale: Locale, min = 1) {
@@ -63,7 +79,10 @@ export function optionalEmail(locale: Locale, min = 1) {
     min > 1
       ? schema.min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
       : schema;
-  return withMin.check(z.email({ error: message('email', locale), ...givenAndFirstIssue })).nullish();
+  return withMin
+    .check(maxLength(locale, TEXT_LIMITS.email, givenAndFirstIssue))
+    .check(z.email({ error: message('email', locale), ...givenAndFirstIssue }))
+    .nullish();
 }
 
 /** Digits plus the separators people type in phone numbers: + . - space ( ). */
@@ -77,7 +96,7 @@ export function countDigits(value: string): number {
 
 /** A required phone number counting at least `minDigits` digits, separators not counted. */
 export function requiredPhoneDigits(locale: Locale, minDigits: number) {
-  return requiredText(locale)
+  return requiredText(locale, 1, TEXT_LIMITS.phone)
     .regex(ORGANIZATION_PHONE, { error: message('format', locale), ...firstIssue })
     .refine((value) => countDigits(value) >= minDigits, {
       error: message('phoneDigits', locale, { min: minDigits }),
@@ -87,7 +106,10 @@ export function requiredPhoneDigits(locale: Locale, minDigits: number) {
 
 /** A person's phone: at least `min` characters, digits and + . - space only. */
 export function requiredPersonPhone(locale: Locale, min: number) {
-  return requiredText(locale, min).regex(PERSON_PHONE, { error: message('format', locale), ...firstIssue });
+  return requiredText(locale, min, TEXT_LIMITS.phone).regex(PERSON_PHONE, {
+    error: message('format', locale),
+    ...firstIssue,
+  });
 }
 
 export function optionalPersonPhone(locale: Locale, min: number) {
@@ -95,6 +117,7 @@ export function optionalPersonPhone(locale: Locale, min: number) {
     .string({ error: message('format', locale) })
     .trim()
     .min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
+    .check(maxLength(locale, TEXT_LIMITS.phone, givenAndFirstIssue))
     .regex(PERSON_PHONE, { error: message('format', locale), ...givenAndFirstIssue })
     .nullish();
 }
@@ -118,9 +141,20 @@ export function optionalEnum<const T extends readonly [string, ...string[]]>(
   return z.enum(withEmpty, { error: message(invalid, locale) }).nullish();
 }
 
-/** A required whole number; non-numbers (NaN and strings included) break the format rule. */
-export function requiredInteger(locale: Locale) {
-  return z.number({ error: typeError(locale) }).int({ error: message('integer', locale), ...firstIssue });
+/**
+ * A required whole number up to `max`; non-numbers (NaN and strings included) break the format rule.
+ * Every number has a maximum (limits.ts), so none reaches a column too small for it.
+ */
+export function requiredInteger(
+  locale: Locale,
+  max: number,
+  maxError: string = message('maxValue', locale, { max }),
+) {
+  // The maximum first: 2^53 is whole, but past what zod's int accepts (safe integers).
+  return z
+    .number({ error: typeError(locale) })
+    .max(max, { error: maxError, ...firstIssue })
+    .int({ error: message('integer', locale), ...firstIssue });
 }
 
 /** Local calendar date of the time zone furthest ahead (UTC+14), so today is today for every user. */
@@ -143,7 +177,8 @@ export function isCalendarDate(value: string): boolean {
 function pastDateChecks(schema: z.ZodString, locale: Locale, when: typeof firstIssue) {
   return schema
     .refine(isCalendarDate, { error: message('date', locale), ...when })
-    .refine((value) => value <= latestTodayIso(), { error: message('futureDate', locale), ...when });
+    .refine((value) => value <= latestTodayIso(), { error: message('futureDate', locale), ...when })
+    .check(maxLength(locale, TEXT_LIMITS.date, when));
 }
 
 /** A required 'YYYY-MM-DD' that exists in the calendar and is not in the future. */

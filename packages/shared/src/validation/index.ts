@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './limits';
 export * from './password.schema';
 export * from './organization-create.schema';
 export * from './person.schema';

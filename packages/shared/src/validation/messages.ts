@@ -14,6 +14,11 @@ export const MESSAGES = {
     fr: 'Ce champ doit contenir au moins {min} caractères',
     en: 'This field must contain at least {min} characters',
   },
+  maxLength: {
+    fr: 'Ce champ doit contenir au plus {max} caractères',
+    en: 'This field must contain at most {max} characters',
+  },
+  maxValue: { fr: 'La valeur ne peut pas dépasser {max}', en: 'The value cannot exceed {max}' },
   email: { fr: 'Adresse e-mail invalide', en: 'Invalid e-mail address' },
   passwordRule: {
     fr: 'Le mot de passe doit contenir au moins 8 caractères, une majuscule et un chiffre',

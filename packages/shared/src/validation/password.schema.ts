@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Locale } from '../locale';
-import { firstIssue, typeError } from './fields';
+import { firstIssue, maxLength, typeError } from './fields';
+import { TEXT_LIMITS } from './limits';
 import { message } from './messages';
 
 const UPPERCASE = /\p{Lu}/u;
@@ -17,7 +18,8 @@ export function passwordSchema(locale: Locale) {
     .min(1, { error: message('required', locale), ...firstIssue })
     .min(8, { error: rule, ...firstIssue })
     .regex(UPPERCASE, { error: rule, ...firstIssue })
-    .regex(DIGIT, { error: rule, ...firstIssue });
+    .regex(DIGIT, { error: rule, ...firstIssue })
+    .check(maxLength(locale, TEXT_LIMITS.password));
 }
 
 /**
@@ -33,7 +35,8 @@ export function withPasswordConfirmation<S extends z.ZodRawShape & { password: z
     .extend({
       confirmPassword: z
         .string({ error: typeError(locale) })
-        .min(1, { error: message('required', locale), ...firstIssue }),
+        .min(1, { error: message('required', locale), ...firstIssue })
+        .check(maxLength(locale, TEXT_LIMITS.password)),
     })
     .refine(
       (data) =>

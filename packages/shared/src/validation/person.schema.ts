@@ -15,6 +15,7 @@ import {
   requiredText,
   typeError,
 } from './fields';
+import { TEXT_LIMITS } from './limits';
 import { message } from './messages';
 import { passwordSchema, withPasswordConfirmation } from './password.schema';
 
@@ -107,12 +108,12 @@ export function personSchema(locale: Locale) {
   return z.object(
     {
       gender: requiredEnum(GENDERS.values, locale, 'gender'),
-      firstName: requiredText(locale, NAME_MIN[locale]),
-      lastName: requiredText(locale, NAME_MIN[locale]),
+      firstName: requiredText(locale, NAME_MIN[locale], TEXT_LIMITS.personName),
+      lastName: requiredText(locale, NAME_MIN[locale], TEXT_LIMITS.personName),
       birthdate: requiredPastDate(locale),
-      address: requiredText(locale, ADDRESS_MIN),
-      city: requiredText(locale, CITY_MIN),
-      postalCode: requiredText(locale, POSTAL_CODE_MIN),
+      address: requiredText(locale, ADDRESS_MIN, TEXT_LIMITS.address),
+      city: requiredText(locale, CITY_MIN, TEXT_LIMITS.city),
+      postalCode: requiredText(locale, POSTAL_CODE_MIN, TEXT_LIMITS.postalCode),
       country: requiredEnum(COUNTRY_CODES, locale, 'country'),
       phoneNumber: requiredPersonPhone(locale, PHONE_MIN[locale]),
       email: requiredEmail(locale, EMAIL_MIN),
@@ -143,12 +144,12 @@ export function delegatedPersonFields(locale: Locale) {
   return z.object(
     {
       gender: requiredEnum(GENDERS.values, locale, 'gender'),
-      firstName: requiredText(locale, NAME_MIN[locale]),
-      lastName: requiredText(locale, NAME_MIN[locale]),
+      firstName: requiredText(locale, NAME_MIN[locale], TEXT_LIMITS.personName),
+      lastName: requiredText(locale, NAME_MIN[locale], TEXT_LIMITS.personName),
       birthdate: requiredPastDate(locale),
-      address: optionalText(locale, ADDRESS_MIN),
-      city: optionalText(locale, CITY_MIN),
-      postalCode: optionalText(locale, POSTAL_CODE_MIN),
+      address: optionalText(locale, ADDRESS_MIN, TEXT_LIMITS.address),
+      city: optionalText(locale, CITY_MIN, TEXT_LIMITS.city),
+      postalCode: optionalText(locale, POSTAL_CODE_MIN, TEXT_LIMITS.postalCode),
       country: optionalEnum(COUNTRY_CODES, locale, 'country'),
       phoneNumber: optionalPersonPhone(locale, PHONE_MIN[locale]),
       email: optionalEmail(locale, EMAIL_MIN),

@@ -1,4 +1,4 @@
-import { customType, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
 /** The organisation a row belongs to, with its own foreign key to `organizations`. */
@@ -23,3 +23,10 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+/**
+ * A money total in cents: orders, invoices, credit notes, payments and bank transfers sum lines, and
+ * 200 lines of the line maximum (MONEY_LIMITS) pass the 2^31 cents an integer column holds. Read as a
+ * JS number, exact below 2^53 (MONEY_LIMITS.documentCents is far below).
+ */
+export const totalCents = (name: string) => bigint(name, { mode: 'number' });

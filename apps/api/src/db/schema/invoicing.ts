@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SupplementFrequency } from '@inscrio/shared';
 import { orders, paymentRefunds, payments } from './registrations';
-import { bytea, createdAt, org, scoped, updatedAt } from './columns';
+import { bytea, createdAt, org, scoped, totalCents, updatedAt } from './columns';
 
 /**
  * The last number given per organisation, document kind and year. A number is taken by incrementing this
@@ -92,12 +92,12 @@ export const invoices = pgTable(
     locale: text('locale').notNull().default('fr'),
     seller: jsonb('seller').$type<SellerSnapshot>().notNull(),
     buyer: jsonb('buyer').$type<BuyerSnapshot>().notNull(),
-    totalAmount: integer('total_amount').notNull(),
-    taxAmount: integer('tax_amount').notNull().default(0),
+    totalAmount: totalCents('total_amount').notNull(),
+    taxAmount: totalCents('tax_amount').notNull().default(0),
     /** Cents covered by credit notes so far. */
-    creditedAmount: integer('credited_amount').notNull().default(0),
+    creditedAmount: totalCents('credited_amount').notNull().default(0),
     /** Free invoices: cents received. An order's invoice reads its order's `paid_amount` instead. */
-    paidAmount: integer('paid_amount').notNull().default(0),
+    paidAmount: totalCents('paid_amount').notNull().default(0),
     /** The transfer reference printed with the EPC QR code (the order's, or its own for a free invoice). */
     structuredReference: text('structured_reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -173,8 +173,8 @@ export const creditNotes = pgTable(
     reason: text('reason').notNull(),
     locale: text('locale').notNull().default('fr'),
     /** Cents, VAT included, positive. */
-    totalAmount: integer('total_amount').notNull(),
-    taxAmount: integer('tax_amount').notNull().default(0),
+    totalAmount: totalCents('total_amount').notNull(),
+    taxAmount: totalCents('tax_amount').notNull().default(0),
     /** The refund sent with it, when money goes back to the family. */
     refundId: text('refund_id'),
     createdByUserId: text('created_by_user_id'),
@@ -262,7 +262,7 @@ export const bankTransactions = pgTable(
     transactionKey: text('transaction_key').notNull(),
     bookingDate: date('booking_date').notNull(),
     /** Cents, positive for money received. */
-    amount: integer('amount').notNull(),
+    amount: totalCents('amount').notNull(),
     /** The structured reference as read (12 Belgian digits or RF…), normalised; null when free text only. */
     structuredReference: text('structured_reference'),
     communication: text('communication'),

@@ -15,7 +15,7 @@ import type { SupplementFrequency } from '@inscrio/shared';
 import { families, members, users } from './identity';
 import { services } from './activities';
 import { organizations } from './organizations';
-import { createdAt, scoped, updatedAt } from './columns';
+import { createdAt, scoped, totalCents, updatedAt } from './columns';
 
 /**
  * The registration of one member to one session (spec: participant). Life cycle in DESIGN.md section 5:
@@ -107,13 +107,13 @@ export const orders = pgTable(
     status: text('status').notNull().default('pending'),
     paymentProvider: text('payment_provider').notNull(),
     /** Cents, VAT included. */
-    totalAmount: integer('total_amount').notNull(),
+    totalAmount: totalCents('total_amount').notNull(),
     /** Cents: the VAT included in the total. */
-    taxAmount: integer('tax_amount').notNull().default(0),
+    taxAmount: totalCents('tax_amount').notNull().default(0),
     /** Cents received so far (offline transfers, provider payments), net of refunds. */
-    paidAmount: integer('paid_amount').notNull().default(0),
+    paidAmount: totalCents('paid_amount').notNull().default(0),
     /** Cents taken off the order by credit notes on its invoice: what is due is total − credited − paid. */
-    creditedAmount: integer('credited_amount').notNull().default(0),
+    creditedAmount: totalCents('credited_amount').notNull().default(0),
     /** The transfer reference: Belgian `+++…+++` (12 digits stored) or ISO 11649 `RF…`. */
     structuredReference: text('structured_reference'),
     locale: text('locale').notNull().default('fr'),
@@ -200,9 +200,9 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     status: text('status').notNull().default('open'),
     /** Cents. */
-    amount: integer('amount').notNull(),
+    amount: totalCents('amount').notNull(),
     /** Cents refunded so far. */
-    refundedAmount: integer('refunded_amount').notNull().default(0),
+    refundedAmount: totalCents('refunded_amount').notNull().default(0),
     /** Mollie `tr_…`, Buckaroo transaction key; null for offline transfers. */
     providerPaymentId: text('provider_payment_id'),
     checkoutUrl: text('checkout_url'),
@@ -232,7 +232,7 @@ export const paymentRefunds = pgTable(
     id: text('id').notNull(),
     paymentId: text('payment_id').notNull(),
     /** Cents. */
-    amount: integer('amount').notNull(),
+    amount: totalCents('amount').notNull(),
     /** queued | pending | processing | refunded | failed */
     status: text('status').notNull().default('pending'),
     providerRefundId: text('provider_refund_id'),

@@ -32,7 +32,12 @@ const family = { allow: isFamilyAccount };
 const idParams = localizedSchema((locale: Locale) => z.object({ id: entityIdField(locale) }));
 const pageQuery = localizedSchema((locale: Locale) => z.object(pageQueryFields(locale)));
 /** The token of an e-mailed link (base64url). */
-const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/) });
+const tokenParams = z.object({
+  token: z
+    .string()
+    .max(256)
+    .regex(/^[A-Za-z0-9_-]{16,256}$/),
+});
 
 /**
  * What a family does for itself: its members (`/me/delegated`), its representatives

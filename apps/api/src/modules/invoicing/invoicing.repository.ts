@@ -126,15 +126,15 @@ export function createInvoicingRepository(db: Executor) {
     async totals(organizationId: string, filter: InvoiceFilter, today: string) {
       const where = invoiceWhere(organizationId, filter);
       const [byStatus, ageing] = await Promise.all([
-        db.execute(sql`select i.status, count(*)::int as count, coalesce(sum(i.total_amount), 0)::int as amount,
-            coalesce(sum(i.credited_amount), 0)::int as credited
+        db.execute(sql`select i.status, count(*)::int as count, coalesce(sum(i.total_amount), 0)::bigint as amount,
+            coalesce(sum(i.credited_amount), 0)::bigint as credited
           ${FROM_INVOICES} where ${where} group by i.status`),
         db.execute(sql`select case
               when ${today}::date - i.due_date <= 30 then '1-30'
               when ${today}::date - i.due_date <= 60 then '31-60'
               when ${today}::date - i.due_date <= 90 then '61-90'
               else '90+' end as bucket,
-            coalesce(sum(greatest(0, i.total_amount - i.credited_amount - coalesce(o.paid_amount, i.paid_amount))), 0)::int as amount
+            coalesce(sum(greatest(0, i.total_amount - i.credited_amount - coalesce(o.paid_amount, i.paid_amount))), 0)::bigint as amount
           ${FROM_INVOICES} where ${where} and i.status = 'overdue' group by 1`),
       ]);
       return {
@@ -192,7 +192,7 @@ export function createInvoicingRepository(db: Executor) {
             i.issue_date::text as invoice_issue_date, c.issue_date::text as issue_date, c.reason, c.total_amount,
             c.tax_amount, i.buyer, c.refund_id, c.locale, i.total_amount as invoice_total,
             i.credited_amount as invoice_credited, coalesce(o.paid_amount, i.paid_amount) as invoice_paid,
-            (select cast(coalesce(sum(n.total_amount), 0) as int) from credit_notes n
+            (select cast(coalesce(sum(n.total_amount), 0) as bigint) from credit_notes n
               where n.organization_id = c.organization_id and n.invoice_id = c.invoice_id and n.refund_id is null
                 and (n.created_at, n.id) > (c.created_at, c.id)) as newer_unrefunded
           ${from} where ${where} order by c.issue_date desc, c.number desc limit ${limit} offset ${offset}`),

@@ -46,7 +46,7 @@ async function lockOrder(tx: Executor, organizationId: string, orderId: string) 
 /** Cents received on the order's payments, net of refunds. */
 export async function receivedAmount(tx: Executor, organizationId: string, orderId: string): Promise<number> {
   const result = await tx.execute(sql`
-    select coalesce(sum(amount - refunded_amount), 0)::int as received from payments
+    select coalesce(sum(amount - refunded_amount), 0)::bigint as received from payments
     where organization_id = ${organizationId} and order_id = ${orderId} and status in ('paid', 'refunded')`);
   return rowsOf<{ received: number }>(result)[0]?.received ?? 0;
 }

@@ -204,7 +204,7 @@ export function createOrdersRepository(db: Executor) {
           },
           participantStatus: participants.status,
           // Credit notes on the invoice lines made from this order line.
-          creditedAmount: sql<number>`(select cast(coalesce(sum(cl.total_amount), 0) as int)
+          creditedAmount: sql<number>`(select cast(coalesce(sum(cl.total_amount), 0) as bigint)
             from invoice_lines il join credit_note_lines cl
               on cl.organization_id = il.organization_id and cl.invoice_line_id = il.id
             where il.organization_id = ${orderLines.organizationId} and il.order_line_id = ${orderLines.id})`,

@@ -1,4 +1,4 @@
-import { COUNTRY_OPTIONS, countryIndicative } from '@inscrio/shared';
+import { COUNTRY_OPTIONS, countryIndicative, TEXT_LIMITS } from '@inscrio/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '@/components/ui/form-field';
@@ -54,14 +54,21 @@ export function AddressFields({
         className="sm:col-span-2"
         label={label('address')}
         autoComplete={autoComplete('street-address')}
+        maxLength={TEXT_LIMITS.address}
         {...field('address')}
       />
       <TextField
         label={label('postalCode')}
         autoComplete={autoComplete('postal-code')}
+        maxLength={TEXT_LIMITS.postalCode}
         {...field('postalCode')}
       />
-      <TextField label={label('city')} autoComplete={autoComplete('address-level2')} {...field('city')} />
+      <TextField
+        label={label('city')}
+        autoComplete={autoComplete('address-level2')}
+        maxLength={TEXT_LIMITS.city}
+        {...field('city')}
+      />
       <SelectField
         label={label('country')}
         autoComplete={autoComplete('country')}

@@ -1,4 +1,4 @@
-import { GENDERS } from '@inscrio/shared';
+import { GENDERS, TEXT_LIMITS } from '@inscrio/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '@/components/ui/form-field';
@@ -42,11 +42,13 @@ export function IdentityFields({
       <TextField
         label={t('person.firstName')}
         autoComplete={own ? 'given-name' : 'off'}
+        maxLength={TEXT_LIMITS.personName}
         {...fieldOf(bind, 'firstName')}
       />
       <TextField
         label={t('person.lastName')}
         autoComplete={own ? 'family-name' : 'off'}
+        maxLength={TEXT_LIMITS.personName}
         {...fieldOf(bind, 'lastName')}
       />
       <GenderBirthdateFields bind={bind} own={own} />
@@ -104,6 +106,7 @@ export function PhoneField({
       inputMode="tel"
       autoComplete={own ? 'tel' : 'off'}
       placeholder={placeholder}
+      maxLength={TEXT_LIMITS.phone}
       {...fieldOf(bind, 'phoneNumber')}
     />
   );

@@ -1,6 +1,14 @@
-import type { CreditNoteDetail, InvoiceDetail, OrderDetail } from '@inscrio/shared';
+import {
+  type CreditNoteDetail,
+  type InvoiceDetail,
+  MONEY_LIMITS,
+  type OrderDetail,
+  TEXT_LIMITS,
+} from '@inscrio/shared';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { pdfPages, pdfText } from '../../../../test/helpers/pdf-text';
 import { epcQrPayload } from '../../payments/offline/epc-qr';
 import { renderCreditNotePdf, renderInvoicePdf, renderOrderPdf, type PdfOptions } from './billing-pdf';
@@ -95,6 +103,38 @@ const transfer = (amount: number, reference = '+++010/8068/17183+++'): PdfOption
     reference,
   }),
 });
+
+/** Text that reaches past a page's edge or over other text: what a reader could not read. */
+async function layoutFaults(pdf: Buffer): Promise<string[]> {
+  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false })
+    .promise;
+  const faults: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const page = await document.getPage(number);
+    const [, , pageWidth, pageHeight] = page.view as [number, number, number, number];
+    const boxes = ((await page.getTextContent()).items as TextItem[])
+      .filter((item) => item.str.trim() !== '')
+      .map((item) => {
+        const [x, y] = [item.transform[4] as number, item.transform[5] as number];
+        return { text: item.str, left: x, right: x + item.width, bottom: y, top: y + item.height * 0.7 };
+      });
+    for (const box of boxes) {
+      if (box.left < 0 || box.right > pageWidth || box.bottom < 0 || box.top > pageHeight)
+        faults.push(`page ${number}: ${box.text} outside the page`);
+    }
+    boxes.forEach((a, i) => {
+      for (const b of boxes.slice(i + 1)) {
+        const overlaps =
+          a.left < b.right - 0.5 &&
+          b.left < a.right - 0.5 &&
+          a.bottom < b.top - 0.5 &&
+          b.bottom < a.top - 0.5;
+        if (overlaps) faults.push(`page ${number}: "${a.text}" over "${b.text}"`);
+      }
+    });
+  }
+  return faults;
+}
 
 const fr: PdfOptions = { locale: 'fr', timeZone: 'Europe/Brussels' };
 const en: PdfOptions = { locale: 'en', timeZone: 'Europe/Brussels' };
@@ -234,6 +274,32 @@ describe('invoice PDF', () => {
     }
     expect(pages.at(-1)).toContain('Total TTC 900,00 €');
     expect(pages.at(-1)).toContain('Communication structurée +++010/8068/17183+++');
+  });
+
+  it('lays out the longest values the forms accept inside the page, amounts included', async () => {
+    // Words as long as each field allows, unbroken: the worst case for wrapping.
+    const long = (label: string, length: number) => label + 'x'.repeat(length - label.length);
+    const buyer = {
+      name: `${long('Prenom', TEXT_LIMITS.personName)} ${long('Nom', TEXT_LIMITS.personName)}`,
+      companyName: long('Societe', TEXT_LIMITS.organizationName),
+      vatNumber: long('BE', TEXT_LIMITS.vatNumber),
+      address: long('Rue', TEXT_LIMITS.address),
+      city: long('Ville', TEXT_LIMITS.city),
+      postalCode: long('CP', TEXT_LIMITS.postalCode),
+      country: 'BEL',
+    };
+    const activity = long('Activite', TEXT_LIMITS.name);
+    const lines = Array.from({ length: 30 }, (_, i) =>
+      line(`${activity} ${i}`, 1, MONEY_LIMITS.lineCents, 2_100),
+    );
+    const pdf = await renderInvoicePdf(
+      invoice({ buyer, lines, seller: seller({ name: long('Club', TEXT_LIMITS.organizationName) }) }),
+      { ...fr, transfer: transfer(30 * MONEY_LIMITS.lineCents) },
+    );
+
+    expect(await layoutFaults(pdf)).toEqual([]);
+    const text = await pdfText(pdf);
+    expect(text).toContain('Total TTC 30 000 000,00 €');
   });
 
   it('prints names written outside the standard fonts without garbage', async () => {

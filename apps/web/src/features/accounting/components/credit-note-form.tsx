@@ -6,6 +6,7 @@ import {
   formatPercent,
   INVOICE_MESSAGES,
   type InvoiceDetail,
+  TEXT_LIMITS,
 } from '@inscrio/shared';
 import { FileSearch, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -321,6 +322,7 @@ function CreditNoteEditor({
               rows={3}
               aria-invalid={errors.reason ? true : undefined}
               aria-describedby={errors.reason ? 'credit-note-reason-error' : undefined}
+              maxLength={TEXT_LIMITS.reason}
               {...register('reason')}
             />
           </FormField>

@@ -3,6 +3,7 @@ import {
   type CreateInvoiceInput,
   createInvoiceSchema,
   INVOICE_MESSAGES,
+  TEXT_LIMITS,
 } from '@inscrio/shared';
 import { useMemo, useState } from 'react';
 import { type Path, type Resolver, useFieldArray, useForm } from 'react-hook-form';
@@ -162,12 +163,14 @@ export function InvoiceForm() {
                 label={t('create.company.name')}
                 autoComplete="off"
                 error={errors.company?.name?.message}
+                maxLength={TEXT_LIMITS.organizationName}
                 {...register('company.name')}
               />
               <TextField
                 label={t('create.company.vatNumber')}
                 autoComplete="off"
                 error={errors.company?.vatNumber?.message}
+                maxLength={TEXT_LIMITS.vatNumber}
                 {...register('company.vatNumber')}
               />
               <TextField
@@ -175,18 +178,21 @@ export function InvoiceForm() {
                 label={t('create.company.address')}
                 autoComplete="off"
                 error={errors.company?.address?.message}
+                maxLength={TEXT_LIMITS.address}
                 {...register('company.address')}
               />
               <TextField
                 label={t('create.company.postalCode')}
                 autoComplete="off"
                 error={errors.company?.postalCode?.message}
+                maxLength={TEXT_LIMITS.postalCode}
                 {...register('company.postalCode')}
               />
               <TextField
                 label={t('create.company.city')}
                 autoComplete="off"
                 error={errors.company?.city?.message}
+                maxLength={TEXT_LIMITS.city}
                 {...register('company.city')}
               />
               <SelectField

@@ -1,4 +1,4 @@
-import { formatMoney } from '@inscrio/shared';
+import { formatMoney, TEXT_LIMITS } from '@inscrio/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -71,6 +71,7 @@ export function LinesEditor({
                 className="col-span-3 md:col-span-1"
                 label={t('lines.description')}
                 autoComplete="off"
+                maxLength={TEXT_LIMITS.invoiceLine}
                 {...field(index, 'description')}
               />
               <TextField label={t('lines.quantity')} inputMode="numeric" {...field(index, 'quantity')} />

@@ -14,6 +14,7 @@ import {
   SUPPLEMENT_FREQUENCIES,
   type UpdateBlueprintInput,
   updateBlueprintSchema,
+  TEXT_LIMITS,
 } from '@inscrio/shared';
 import { CircleAlert, Plus, Save, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -200,6 +201,7 @@ export function BlueprintForm({
           className="sm:col-span-2"
           label={t('fields.name')}
           error={errors.name?.message}
+          maxLength={TEXT_LIMITS.name}
           {...register('name')}
         />
         <TextareaField
@@ -207,6 +209,7 @@ export function BlueprintForm({
           label={t('fields.description')}
           hint={t('fields.descriptionHint')}
           error={errors.description?.message}
+          maxLength={TEXT_LIMITS.description}
           {...register('description')}
         />
         <TextareaField
@@ -215,6 +218,7 @@ export function BlueprintForm({
           hint={t('fields.privateDescriptionHint')}
           rows={3}
           error={errors.privateDescription?.message}
+          maxLength={TEXT_LIMITS.description}
           {...register('privateDescription')}
         />
       </FormSection>
@@ -321,6 +325,7 @@ export function BlueprintForm({
             placeholder="https://"
             hint={t('fields.onlineLocationHint')}
             error={errors.onlineLocation?.message}
+            maxLength={TEXT_LIMITS.location}
             {...register('onlineLocation')}
           />
         ) : (
@@ -329,6 +334,7 @@ export function BlueprintForm({
             label={t('fields.location')}
             hint={t('fields.locationHint')}
             error={errors.location?.message}
+            maxLength={TEXT_LIMITS.location}
             {...register('location')}
           />
         )}
@@ -393,6 +399,7 @@ export function BlueprintForm({
                   <TextField
                     label={t('supplements.name')}
                     error={rowErrors?.name?.message}
+                    maxLength={TEXT_LIMITS.name}
                     {...register(`supplements.${index}.name`)}
                   />
                   <UnitField
