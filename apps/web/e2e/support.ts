@@ -319,6 +319,7 @@ afterEach(async () => {
 
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+export const SMALL_PHONE = { width: 360, height: 740 };
 
 /** A fresh browser profile (own local storage), French, with the page errors collected. */
 export async function openPage(
