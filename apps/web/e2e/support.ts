@@ -112,7 +112,7 @@ const checkedScreens = new Set<string>();
  * another date) is checked a few times, not at every visit, so long tests keep within their time.
  */
 const checksPerLayout = new Map<string, number>();
-const CHECKS_PER_LAYOUT = 3;
+const CHECKS_PER_LAYOUT = 2;
 
 interface PageWatch {
   /** The checks of a page run one after another (axe refuses to run twice at once). */
@@ -137,8 +137,8 @@ async function runAxe(page: Page, moment: string, always: boolean): Promise<void
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const screen = await page.evaluate(async (selector) => {
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    // Judge the screen once loaded: the boot screen and placeholders (aria-busy) gone, for at most 5 s.
-    for (let waited = 0; waited < 5_000; waited += 100) {
+    // Judge the screen once loaded: the boot screen and placeholders (aria-busy) gone, for at most 2 s.
+    for (let waited = 0; waited < 2_000; waited += 100) {
       if (!document.querySelector('#root > .boot, [aria-busy="true"]')) break;
       await pause(100);
     }
@@ -146,7 +146,7 @@ async function runAxe(page: Page, moment: string, always: boolean): Promise<void
     const finite = document
       .getAnimations()
       .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.race([Promise.allSettled(finite.map((animation) => animation.finished)), pause(1_000)]);
+    await Promise.race([Promise.allSettled(finite.map((animation) => animation.finished)), pause(500)]);
     const text = document.body.innerText;
     let hash = 0;
     for (let index = 0; index < text.length; index++) hash = (hash * 31 + text.charCodeAt(index)) | 0;
