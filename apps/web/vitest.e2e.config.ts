@@ -15,7 +15,10 @@ export default defineConfig({
     maxWorkers: 1,
     // The browser tests run last, alone: they start a server and a browser of their own.
     sequence: { groupOrder: 3 },
-    testTimeout: 120_000,
+    // Every screen is also checked with axe-core (e2e/support.ts), about a second each on a quiet machine
+    // and several under the shared machine's load: the longest journeys (registry, registration, family)
+    // went past 120 s with the checks.
+    testTimeout: 240_000,
     // Building the web app and the API when they are stale takes a while on small machines.
     hookTimeout: 600_000,
   },

@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   at,
   browserAvailable,
+  checkAccessibility,
   footerLabels,
   launch,
   menuLabels,
   openPage,
   PHONE,
+  SMALL_PHONE,
   signIn,
   snap,
   waitForSignInCode,
@@ -147,6 +149,10 @@ describe.skipIf(!browserAvailable)('sign-in and landing of every seeded account'
     await expect(page.locator('[data-side-menu="fixed"]').isVisible()).resolves.toBe(false);
     expect(await menuLabels(page)).toEqual(ACCOUNTS[0].menu);
     await snap(page, 'phone-2-drawer-open');
+    // The drawer on the narrowest phones too, checked for accessibility with the menu open.
+    await page.setViewportSize(SMALL_PHONE);
+    await checkAccessibility(page, 'menu ouvert');
+    await page.setViewportSize(PHONE);
     await page.locator('[data-side-menu="drawer"] [data-menu-entry="documents"]').click();
     await page.waitForURL(at('demo', '/documents'));
     await page.locator('[data-side-menu="drawer"]').waitFor({ state: 'detached' });

@@ -24,7 +24,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
           type="button"
           lang={locale}
           aria-pressed={active === locale}
-          aria-label={t(`language.names.${locale}`)}
+          // Starts with what is shown (FR, EN), so voice control finds it, then says the language in full.
+          aria-label={`${locale.toUpperCase()} – ${t(`language.names.${locale}`)}`}
           onClick={() => chooseLocale(locale)}
           className={cn(
             'rounded-full px-2.5 py-1 font-semibold tracking-wide uppercase transition-colors',

@@ -383,7 +383,7 @@ export function SideMenu({ collapsed = false, onNavigate, customButton = null, o
               {section.titleKey ? (
                 <p
                   className={cn(
-                    'px-3 pb-1 text-[11px] font-semibold tracking-wider text-slate-400 uppercase',
+                    'px-3 pb-1 text-[11px] font-semibold tracking-wider text-slate-500 uppercase',
                     collapsed && 'sr-only',
                   )}
                   data-menu-section={section.id}

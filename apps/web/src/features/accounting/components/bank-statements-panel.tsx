@@ -271,7 +271,7 @@ function UnmatchedTransactions() {
                 </div>
                 <p className="min-w-0 text-sm break-words text-slate-700">
                   {transaction.reference ?? transaction.communication ?? (
-                    <span className="text-slate-400">{t('bank.unmatched.noCommunication')}</span>
+                    <span className="text-slate-500">{t('bank.unmatched.noCommunication')}</span>
                   )}
                 </p>
                 <div className="flex flex-wrap gap-2 md:justify-end">

@@ -98,7 +98,7 @@ function PasswordForm({
         <LogIn aria-hidden="true" />
         {t('login.submit')}
       </Button>
-      <div className="relative py-1 text-center text-xs font-medium tracking-wide text-slate-400 uppercase">
+      <div className="relative py-1 text-center text-xs font-medium tracking-wide text-slate-500 uppercase">
         <span className="absolute inset-x-0 top-1/2 h-px bg-slate-200" aria-hidden="true" />
         <span className="relative bg-white px-3">{t('login.or')}</span>
       </div>

@@ -69,7 +69,7 @@ function NextSession({ item }: { item: BlueprintListItem }) {
   return item.nextSessionStart ? (
     <span>{formatDateTime(item.nextSessionStart, timeZone, locale)}</span>
   ) : (
-    <span className="text-slate-400">{t('list.noNextSession')}</span>
+    <span className="text-slate-500">{t('list.noNextSession')}</span>
   );
 }
 

@@ -89,7 +89,7 @@ export function CalendarChip({ item, timeZone, onSelect }: EventProps) {
       onClick={() => onSelect(item)}
       className={cn(
         'flex w-full items-center gap-1.5 rounded px-1 py-0.5 text-left text-[11px] leading-tight hover:bg-slate-100',
-        cancelled ? 'text-slate-400' : 'text-slate-800',
+        cancelled ? 'text-slate-500' : 'text-slate-800',
       )}
       data-calendar-item={item.id}
       data-status={item.status}
@@ -128,7 +128,7 @@ export function CalendarRow({ item, timeZone, onSelect }: EventProps) {
       <span
         className={cn(
           'w-12 shrink-0 text-sm tabular-nums',
-          cancelled ? 'text-slate-400 line-through' : 'text-slate-700',
+          cancelled ? 'text-slate-500 line-through' : 'text-slate-700',
         )}
       >
         <span className="block font-semibold">{texts.time(item.startDateTime)}</span>
@@ -148,7 +148,7 @@ export function CalendarRow({ item, timeZone, onSelect }: EventProps) {
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
           <StatusLabel item={item} />
           {cancelled || !seats ? null : <span>{seats}</span>}
-          {!cancelled && rate ? <span className="text-slate-400">·</span> : null}
+          {!cancelled && rate ? <span className="text-slate-500">·</span> : null}
           {!cancelled && rate ? <span>{rate}</span> : null}
         </span>
       </span>

@@ -91,7 +91,7 @@ function ItemDetails({
       <div className={cn('space-y-0.5', item.status === 'cancelled' && 'text-slate-500 line-through')}>
         <p className="text-base font-semibold text-slate-900">{texts.longDay(item.startDateTime)}</p>
         <p className="text-sm text-slate-700 tabular-nums">
-          {texts.hours(item)} <span className="text-slate-400">·</span> {formatDuration(item.duration)}
+          {texts.hours(item)} <span className="text-slate-500">·</span> {formatDuration(item.duration)}
         </p>
       </div>
       {item.status === 'postponed' && item.originalStartDateTime ? (

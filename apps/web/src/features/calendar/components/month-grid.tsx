@@ -81,7 +81,7 @@ export function MonthGrid({
               className={cn(
                 'grid size-7 place-items-center rounded-full text-sm font-semibold tabular-nums',
                 isToday && 'bg-brand-700 text-white',
-                !isToday && (outside ? 'text-slate-400' : 'text-slate-800'),
+                !isToday && (outside ? 'text-slate-500' : 'text-slate-800'),
                 !isToday && selectedKey === key && 'bg-brand-100 text-brand-900',
               )}
             >

@@ -124,7 +124,7 @@ function SessionRow({ session, timeZone, color }: { session: Session; timeZone: 
         </p>
         <p className={cn('text-sm text-slate-600 tabular-nums', cancelled && 'line-through')}>
           {formatPattern(start, 'HH:mm', timeZone, locale)} – {formatPattern(end, 'HH:mm', timeZone, locale)}
-          <span className="text-slate-400"> · </span>
+          <span className="text-slate-500"> · </span>
           {formatDuration(session.duration)}
         </p>
         {session.status === 'postponed' && session.originalStartDateTime ? (

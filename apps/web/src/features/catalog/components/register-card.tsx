@@ -647,7 +647,7 @@ export function RegisterCard({
                 />
                 <span className="min-w-0">
                   <span className="block font-medium text-slate-900">{memberName(member, locale)}</span>
-                  {age ? <span className="block text-xs text-slate-500">{age}</span> : null}
+                  {age ? <span className="block text-xs text-slate-600">{age}</span> : null}
                   {fit ? (
                     <span
                       className="mt-0.5 flex items-start gap-1 text-xs font-medium text-amber-800"

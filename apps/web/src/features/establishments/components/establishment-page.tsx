@@ -24,7 +24,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
     <div className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm font-medium text-slate-500">{term}</dt>
       <dd className="text-sm break-words text-slate-900 sm:col-span-2">
-        {children || <span className="text-slate-400">—</span>}
+        {children || <span className="text-slate-500">—</span>}
       </dd>
     </div>
   );

@@ -145,15 +145,15 @@ export function HoldingPrestationPage() {
         </div>
         <p className="text-[15px] text-slate-600 tabular-nums">
           {longDayText(service.startDateTime, timeZone, locale)}
-          <span className="text-slate-400"> · </span>
+          <span className="text-slate-500"> · </span>
           {hoursText(service.startDateTime, service.duration, timeZone, locale)}
-          <span className="text-slate-400"> · </span>
+          <span className="text-slate-500"> · </span>
           {formatDuration(service.duration)}
         </p>
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <span>{t('prestation.session')}</span>
           <SessionStatusBadge status={service.status} />
-          <span className="text-slate-400">·</span>
+          <span className="text-slate-500">·</span>
           <span>{prestation.holder.displayName}</span>
         </div>
       </header>

@@ -195,7 +195,7 @@ export function ServiceDetailPage({ mode }: { mode: 'holder' | 'attendance' }) {
         </div>
         <p className="text-[15px] text-slate-600 tabular-nums">
           {hoursText(service.startDateTime, service.duration, timeZone, locale)}
-          <span className="text-slate-400"> · </span>
+          <span className="text-slate-500"> · </span>
           {formatDuration(service.duration)}
         </p>
         {mode === 'attendance' && manager ? (

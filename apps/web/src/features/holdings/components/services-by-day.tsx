@@ -57,7 +57,7 @@ export function ServicesByDay({
                     <span
                       className={cn(
                         'w-12 shrink-0 text-sm tabular-nums',
-                        cancelled ? 'text-slate-400 line-through' : 'text-slate-800',
+                        cancelled ? 'text-slate-500 line-through' : 'text-slate-800',
                       )}
                     >
                       <span className="block font-semibold">{timeText(service.startDateTime)}</span>

@@ -61,7 +61,7 @@ function LastLogin({ value }: { value: string | null }) {
   return value ? (
     <span className="tabular-nums">{formatDateTime(value, timeZone, locale)}</span>
   ) : (
-    <span className="text-slate-400">{t('list.never')}</span>
+    <span className="text-slate-500">{t('list.never')}</span>
   );
 }
 

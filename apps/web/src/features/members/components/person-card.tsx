@@ -45,7 +45,7 @@ export function Detail({
             : 'min-w-0 text-sm break-words text-slate-900 sm:col-span-2'
         }
       >
-        {children || <span className="text-slate-400">—</span>}
+        {children || <span className="text-slate-500">—</span>}
       </dd>
     </div>
   );

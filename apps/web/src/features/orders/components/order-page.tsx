@@ -376,7 +376,7 @@ export function OrderPage() {
             {PAYMENT_PROVIDERS.label(order.paymentProvider, locale)}
             {order.invoiceNumber ? (
               <>
-                <span className="text-slate-400"> · </span>
+                <span className="text-slate-500"> · </span>
                 <span data-invoice-number="">{t('list.invoice', { number: order.invoiceNumber })}</span>
               </>
             ) : null}

@@ -22,6 +22,6 @@ export function RegistrationOpening({ instant }: { instant: string | null }) {
   return instant ? (
     <span className="tabular-nums">{formatDateTime(instant, timeZone, locale)}</span>
   ) : (
-    <span className="text-slate-400">{t('notSet')}</span>
+    <span className="text-slate-500">{t('notSet')}</span>
   );
 }

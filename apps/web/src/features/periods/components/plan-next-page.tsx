@@ -95,7 +95,7 @@ function PreviewTable({ preview }: { preview: PlanNextPreview }) {
               <td className="px-3 py-2 text-slate-700">{formatDuration(service.duration)}</td>
               <td className="py-2 pl-3 text-slate-700">
                 {service.holders.map((holder) => holder.displayName).join(', ') || (
-                  <span className="text-slate-400">—</span>
+                  <span className="text-slate-500">—</span>
                 )}
               </td>
             </tr>

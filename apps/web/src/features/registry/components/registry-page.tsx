@@ -79,7 +79,7 @@ function Actions({ participant, onMove, onCancel }: { participant: ParticipantDt
 
 function OrderLink({ orderId }: { orderId: string | null }) {
   const { t } = useTranslation('registry');
-  if (!orderId) return <span className="text-slate-400">—</span>;
+  if (!orderId) return <span className="text-slate-500">—</span>;
   return (
     <Link className="font-medium text-brand-700 hover:underline" to={paths.order.to(orderId)}>
       {t('list.order')}

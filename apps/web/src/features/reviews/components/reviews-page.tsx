@@ -86,11 +86,11 @@ function FamilyContact({ contact }: { contact: ReviewItem['familyContact'] }) {
               {contact.phone}
             </a>
           ) : (
-            <span className="text-slate-400">{t('item.noPhone')}</span>
+            <span className="text-slate-500">{t('item.noPhone')}</span>
           )}
         </div>
       ) : (
-        <p className="text-sm text-slate-400">{t('item.noContact')}</p>
+        <p className="text-sm text-slate-500">{t('item.noContact')}</p>
       )}
     </div>
   );
@@ -145,7 +145,7 @@ function ReviewCard({ item, onDecide }: { item: ReviewItem; onDecide: (decision:
         <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-3 py-2.5 sm:grid-cols-3">
           <Fact term={t('item.age')}>
             {ageMonths === null ? (
-              <span className="text-slate-400">{t('item.unknownAge')}</span>
+              <span className="text-slate-500">{t('item.unknownAge')}</span>
             ) : (
               <span className={cn(outsideRange && 'text-amber-700')} data-member-age="">
                 {formatAge(ageMonths, locale)}
@@ -196,7 +196,7 @@ function ReviewCard({ item, onDecide }: { item: ReviewItem; onDecide: (decision:
               {item.reviewNote}
             </blockquote>
           ) : (
-            <p className="text-sm text-slate-400">{t('item.noNote')}</p>
+            <p className="text-sm text-slate-500">{t('item.noNote')}</p>
           )}
         </figure>
 

@@ -119,7 +119,7 @@ function DetailsCard({ service }: { service: ServiceDetail }) {
                   {period.data ?? t('service.openPeriod')}
                 </Link>
               ) : (
-                <span className="text-slate-400">{t('service.noPeriod')}</span>
+                <span className="text-slate-500">{t('service.noPeriod')}</span>
               )}
             </dd>
           </div>
