@@ -266,7 +266,9 @@ describe("a holder's absence", () => {
     await user.click(note);
     await user.paste('x'.repeat(1001));
     await user.click(screen.getByRole('button', { name: 'Déclarer mon absence' }));
-    await waitFor(() => expect(screen.getByText('Respectez le format de la valeur')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText(/Ce champ doit contenir au plus 1\s?000 caractères/)).toBeInTheDocument(),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
