@@ -196,12 +196,14 @@ function bootScript(
         document.head.appendChild(link);
       }
     };
-    // The login page (login.html, its organisation inline) paints its form first: compiling the
-    // preloaded chunks must not hold that paint back on a slow CPU.
+    // The login page (login.html, its organisation inline) parses and paints its form first: fetching
+    // and compiling the chunks must not slow that down on a slow CPU.
     var inlined = document.getElementById('${LOGIN_SHELL.organizationElementId}');
     if (inlined && document.visibilityState !== 'hidden') {
-      requestAnimationFrame(function () {
-        setTimeout(preload, 0);
+      document.addEventListener('DOMContentLoaded', function () {
+        requestAnimationFrame(function () {
+          setTimeout(preload, 0);
+        });
       });
     } else preload();
     if (${JSON.stringify(Boolean(baseHost))}) return;
@@ -366,8 +368,8 @@ export function loginShell(): Plugin {
 
 /**
  * The shell's script. It adds the full stylesheet (not render-blocking when added by a script; the app
- * waits for it before it mounts: src/app/main.tsx) and runs the entry script after the first paint (at
- * once in a hidden tab, which paints nothing). Until the app takes the page over
+ * waits for it before it mounts: src/app/main.tsx) and runs the entry script once the page is parsed
+ * and painted (at once in a hidden tab, which paints nothing). Until the app takes the page over
  * (src/features/auth/login-shell/takeover.ts reads what it leaves): the address's e-mail filled in,
  * and a submit kept for the app, which sends it once it runs (the same request, limits and messages as
  * any sign-in; the form never submits by itself). A signed-in visitor, or one who chose English, gets
@@ -387,8 +389,13 @@ function shellScript(stylesheet: string, entry: string): string {
     app.src = ${JSON.stringify(entry)};
     document.head.appendChild(app);
   }
+  // Once the page is parsed and painted: work started earlier slows the parsing of the form itself.
+  function painted() {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
   if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(function () { setTimeout(start, 0); });
+  else if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', painted);
+  else painted();
   var shell = document.getElementById(${JSON.stringify(LOGIN_SHELL.shellElementId)});
   if (!shell) return;
   try {

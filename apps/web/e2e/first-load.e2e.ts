@@ -25,7 +25,7 @@ const LOGIN_RUNS = 5;
  * login.html; the app takes it over later), so what it costs is the page's bytes and the browser's work
  * on them, and the machine sets a floor under that: on the shared 2-core machine the tests run on
  * (load average up to 30 while this was written: many sessions building and testing at once), Chromium's
- * 4× CPU slowdown comes on top of that contention, and a static page of 10 KB took from 1.5 to 7.5 s
+ * 4× CPU slowdown comes on top of that contention, and a static page of 10 KB took from 0.9 to 7.5 s
  * to paint from one load to the next. So each run also measures that floor, right after each login
  * load: the time the same profile takes to paint a static page of as many bytes on the wire, with no
  * style and no script, from the same server (FLOOR_PAGE). The login form must show within 2 s, or,
