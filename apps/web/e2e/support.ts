@@ -131,7 +131,9 @@ function describeUrl(url: string): string {
 
 /** Runs axe on the page once it has loaded; `always` checks it even when the same screen was checked. */
 async function runAxe(page: Page, moment: string, always: boolean): Promise<void> {
-  if (page.isClosed() || !page.url().startsWith('http')) return;
+  // App screens only: an API answer opened in the tab (JSON, a PDF) is the browser's own viewer.
+  if (page.isClosed() || !page.url().startsWith('http') || new URL(page.url()).pathname.startsWith('/api/'))
+    return;
   await page.waitForLoadState('load', { timeout: 10_000 }).catch(() => undefined);
   // Evaluated through the DevTools protocol: the app's content security policy refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
@@ -163,13 +165,23 @@ async function runAxe(page: Page, moment: string, always: boolean): Promise<void
   const { url, found } = await page.evaluate(
     async ({ tags, impacts }) => {
       const { axe } = window as unknown as {
-        axe: { run(context: Document, options: RunOptions): Promise<AxeResults> };
+        axe: { run(context: Document | { exclude: string[][] }, options: RunOptions): Promise<AxeResults> };
       };
       const checkedUrl = location.href;
-      const results = await axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-      });
+      // Toasts stacked behind the front one, or leaving, are faded out on purpose by sonner (the stack
+      // opens, readable, on hover or focus): only the front toast is judged, not a half transparent one.
+      const results = await axe.run(
+        {
+          exclude: [
+            ['[data-sonner-toast][data-front="false"]'],
+            ['[data-sonner-toast][data-removed="true"]'],
+          ],
+        },
+        {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        },
+      );
       return {
         url: checkedUrl,
         found: results.violations
@@ -219,6 +231,16 @@ async function checkPending(page: Page): Promise<void> {
 export async function checkAccessibility(page: Page, moment: string): Promise<void> {
   await checkPending(page);
   await enqueue(page, moment, true);
+}
+
+/**
+ * A page whose timing or pixels a test measures is checked only when its context closes, so that the
+ * checks neither slow it down nor run between two screenshots compared byte for byte.
+ */
+function checkOnlyWhenClosed(page: Page): void {
+  const watch = watched.get(page) ?? watchPage(page);
+  watch.measured = true;
+  watch.pending = undefined;
 }
 
 function markToCheck(page: Page, moment: string): void {
@@ -296,8 +318,7 @@ async function watchContext(browserContext: BrowserContext): Promise<void> {
   };
   const newCDPSession = browserContext.newCDPSession.bind(browserContext);
   browserContext.newCDPSession = async (target) => {
-    const watch = 'mainFrame' in target ? watched.get(target) : undefined;
-    if (watch) watch.measured = true;
+    if ('mainFrame' in target) checkOnlyWhenClosed(target);
     return newCDPSession(target);
   };
 }

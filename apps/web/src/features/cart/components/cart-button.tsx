@@ -46,7 +46,6 @@ export function CartButton({ floating = false }: { floating?: boolean }) {
         <button
           type="button"
           onClick={() => setCartDrawerOpen(true)}
-          aria-label={t('button', { count })}
           aria-expanded={open}
           className={cn(
             'relative inline-flex h-10 items-center gap-2 rounded-lg px-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100',
@@ -56,8 +55,10 @@ export function CartButton({ floating = false }: { floating?: boolean }) {
           data-cart-button=""
           data-count={count}
         >
-          <span className="relative">
-            <ShoppingCart className="size-5" aria-hidden="true" />
+          {/* Named by this text rather than an aria-label, which would not contain the visible count and countdown. */}
+          <span className="sr-only">{t('button', { count })}</span>
+          <span className="relative" aria-hidden="true">
+            <ShoppingCart className="size-5" />
             {count > 0 ? (
               <span
                 className="absolute -top-2 -right-2.5 grid h-4.5 min-w-4.5 place-items-center rounded-full bg-brand-700 px-1 text-[11px] leading-none font-bold text-white"
@@ -69,6 +70,7 @@ export function CartButton({ floating = false }: { floating?: boolean }) {
           </span>
           {showCountdown ? (
             <span
+              aria-hidden="true"
               className={cn(
                 'ml-1 font-mono text-[13px] tabular-nums',
                 seconds <= 120 ? 'text-red-700' : 'text-amber-800',

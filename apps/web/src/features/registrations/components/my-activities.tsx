@@ -323,7 +323,7 @@ export function MyActivities() {
                       <SessionWhen participant={p} />
                       {p.reviewReason ? ` · ${t(`requests.reasons.${p.reviewReason}`)}` : null}
                     </p>
-                    {p.reviewNote ? <p className="mt-1 text-slate-500 italic">« {p.reviewNote} »</p> : null}
+                    {p.reviewNote ? <p className="mt-1 text-slate-600 italic">« {p.reviewNote} »</p> : null}
                   </li>
                 ))}
               </ul>
