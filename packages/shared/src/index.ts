@@ -20,4 +20,3 @@ export * from './api/family.schema';
 export * from './api/registration.schema';
 export * from './api/organization.schema';
 export * from './api/invoice.schema';
-export * from './login-shell';
