@@ -30,16 +30,7 @@ export function creditTransfers(transactions: ParsedTransaction[]): ParsedTransa
 }
 
 /** A transfer as stored, its texts cut to what the columns are shown in. */
-export interface NewBankTransaction {
-  id: string;
-  key: string;
-  bookingDate: string;
-  amount: number;
-  structuredReference: string | null;
-  communication: string | null;
-  counterpartyName: string | null;
-  counterpartyIban: string | null;
-}
+export type NewBankTransaction = ParsedTransaction & { id: string };
 
 export function newBankTransaction(id: string, t: ParsedTransaction): NewBankTransaction {
   return {
