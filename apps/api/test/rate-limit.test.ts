@@ -55,13 +55,17 @@ const forgetAll = () => t.clock.advance(3 * WINDOW * 1000);
 
 describe('sign-in limits that stop a guesser without locking the owner out', () => {
   it('refuses the guessing address after 10 wrong passwords, with a French message and Retry-After', async () => {
+    // A minute into a window: the ten failures fall in one window whatever the time of the run.
+    moveBeforeBoundary(WINDOW - 60);
     for (let i = 0; i < 10; i++) expect((await signIn(DEMO_ACCOUNTS.holder)).statusCode).toBe(401);
     // Even the right password: the address is limited, whatever it sends.
     const limited = await signIn(DEMO_ACCOUNTS.holder, DEMO_PASSWORD);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(LIMITED_FR);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(WINDOW);
+    // The sliding count weighs the previous window by what of it is left, so early in a window the wait
+    // can pass one window (930 s here), never two.
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(2 * WINDOW);
   });
 
   it('lets the owner sign in with the password from another address meanwhile', async () => {
