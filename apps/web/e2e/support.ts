@@ -144,11 +144,26 @@ async function runAxe(page: Page, moment: string, always: boolean): Promise<void
       if (!document.querySelector('#root > .boot, [aria-busy="true"]')) break;
       await pause(100);
     }
-    // Let transitions end (a dialog fading in would be judged half transparent); endless ones are spinners.
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.race([Promise.allSettled(finite.map((animation) => animation.finished)), pause(500)]);
+    // Let transitions end (a card fading in would be judged half transparent); endless ones are spinners.
+    // One may start while waiting (a card shown once its data came), so look again until none runs; on a
+    // busy machine, those still running after 3 s are brought to their end, as the user would see them.
+    const runningFinite = () =>
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+    for (const started = performance.now(); ;) {
+      const running = runningFinite();
+      if (running.length === 0) break;
+      if (performance.now() - started > 3_000) {
+        for (const animation of running) animation.finish();
+        break;
+      }
+      await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), pause(100)]);
+    }
     const text = document.body.innerText;
     let hash = 0;
     for (let index = 0; index < text.length; index++) hash = (hash * 31 + text.charCodeAt(index)) | 0;
