@@ -1,6 +1,6 @@
 /*
- * The scale bench's organisation, generated in SQL (generate_series), grown in steps: participants
- * [from, to) with what they imply, so the same organisation is measured at 10,000 then at 1,000,000.
+ * A scale bench organisation, generated in SQL (generate_series): participants [from, to) with what
+ * they imply (an organisation can be grown in steps).
  *
  * Shape, per 5 participants (registrations): one family with one account (its parent member) and two
  * children, one order of 5 lines and its invoice. Sessions hold 20 participants each (20 families of
@@ -12,20 +12,39 @@
  */
 import type pg from 'pg';
 
-export const SCALE_ORGANIZATION = 'org_demo';
 export const ACTIVITIES = 20;
 /** Participants per family, per session. */
 const PER_FAMILY = 5;
 const PER_SESSION = 20;
 
 const FIRST_NAMES = [
-  'Emma', 'Louis', 'Olivia', 'Arthur', 'Louise', 'Jules', 'Alice', 'Adam', 'Lina', 'Noah',
-  'Mila', 'Victor', 'Juliette', 'Lucas', 'Elena', 'Gabriel', 'Zoé', 'Léon', 'Chloé', 'Hugo',
+  'Emma',
+  'Louis',
+  'Olivia',
+  'Arthur',
+  'Louise',
+  'Jules',
+  'Alice',
+  'Adam',
+  'Lina',
+  'Noah',
+  'Mila',
+  'Victor',
+  'Juliette',
+  'Lucas',
+  'Elena',
+  'Gabriel',
+  'Zoé',
+  'Léon',
+  'Chloé',
+  'Hugo',
 ];
-const LAST_NAMES = Array.from({ length: 50 }, (_, i) =>
-  ['Peeters', 'Janssens', 'Maes', 'Jacobs', 'Mertens', 'Willems', 'Claes', 'Goossens', 'Wouters', 'Dubois'][
-    i % 10
-  ]! + (i < 10 ? '' : ` ${['Lambert', 'Dupont', 'Martin', 'Simon', 'Laurent'][Math.floor(i / 10) - 1]}`),
+const LAST_NAMES = Array.from(
+  { length: 50 },
+  (_, i) =>
+    ['Peeters', 'Janssens', 'Maes', 'Jacobs', 'Mertens', 'Willems', 'Claes', 'Goossens', 'Wouters', 'Dubois'][
+      i % 10
+    ]! + (i < 10 ? '' : ` ${['Lambert', 'Dupont', 'Martin', 'Simon', 'Laurent'][Math.floor(i / 10) - 1]}`),
 );
 
 /** The family whose registrations fall around now (its sessions start 5 days after the first one). */
@@ -37,10 +56,15 @@ export function calendarFamily(): { familyId: string; email: string } {
 
 export async function growScale(
   client: pg.ClientBase,
-  { from, to, passwordHash, origin }: { from: number; to: number; passwordHash: string; origin: Date },
+  {
+    organizationId: org,
+    from,
+    to,
+    passwordHash,
+    origin,
+  }: { organizationId: string; from: number; to: number; passwordHash: string; origin: Date },
 ) {
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
-  const org = SCALE_ORGANIZATION;
   const [f0, f1] = [from / PER_FAMILY, to / PER_FAMILY];
   const [s0, s1] = [from / PER_SESSION, to / PER_SESSION];
   await q('begin');

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 
 const ORG = 'org_demo';
 const OTHER = 'org_autre';
-const CURSOR_MESSAGE = 'Cette position dans la liste n’est pas valable : reprenez la liste depuis le début.';
+const CURSOR_MESSAGE = "Cette position dans la liste n'est pas valable : reprenez la liste depuis le début.";
 const SAME_INSTANT = new Date('2026-10-01T08:00:00.000Z');
 
 /** A PostgreSQL array of ids (a JavaScript array would be sent as a row of parameters). */
@@ -49,23 +49,30 @@ beforeAll(async () => {
   const activity = await createActivity(t.db, {
     name: 'Natation',
     maxSeats: 100,
-    sessions: [SAME_INSTANT, SAME_INSTANT, SAME_INSTANT, new Date('2026-10-02T08:00:00Z'), new Date('2026-10-03T08:00:00Z')].map(
-      (start) => ({ start }),
-    ),
+    sessions: [
+      SAME_INSTANT,
+      SAME_INSTANT,
+      SAME_INSTANT,
+      new Date('2026-10-02T08:00:00Z'),
+      new Date('2026-10-03T08:00:00Z'),
+    ].map((start) => ({ start })),
   });
-  await t.db.execute(sql`insert into participants (organization_id, id, service_id, member_id, family_id, status)
+  await t.db
+    .execute(sql`insert into participants (organization_id, id, service_id, member_id, family_id, status)
     select ${ORG}, 'reg_cursor_' || s.ord || '_' || f.ord, s.id, f.child, f.family, 'confirmed'
     from unnest(${textArray(activity.serviceIds)}) with ordinality s(id, ord),
          unnest(${textArray(families.map((f) => f.childId))}, ${textArray(families.map((f) => f.familyId))})
            with ordinality f(child, family, ord)`);
   // 45 orders, three at each instant, and their invoices, five on each issue date.
-  await t.db.execute(sql`insert into orders (organization_id, id, family_id, user_id, status, payment_provider,
+  await t.db
+    .execute(sql`insert into orders (organization_id, id, family_id, user_id, status, payment_provider,
       total_amount, created_at)
     select ${ORG}, 'ord_cursor_' || k, (${textArray(families.map((f) => f.familyId))})[1 + k % 30],
       (${textArray(families.map((f) => f.userId))})[1 + k % 30], 'pending', 'offline', 1000,
       ${SAME_INSTANT}::timestamptz + (k / 3) * interval '1 minute'
     from generate_series(0, 44) k`);
-  await t.db.execute(sql`insert into invoices (organization_id, id, number, order_id, family_id, status, issue_date,
+  await t.db
+    .execute(sql`insert into invoices (organization_id, id, number, order_id, family_id, status, issue_date,
       due_date, seller, buyer, total_amount)
     select ${ORG}, 'inv_cursor_' || k, 'C-' || lpad(k::text, 3, '0'), 'ord_cursor_' || k,
       (${textArray(families.map((f) => f.familyId))})[1 + k % 30], 'pending', date '2026-10-01' + k / 5,
@@ -78,7 +85,8 @@ beforeAll(async () => {
   const [other] = await createFamilies(t.app.ctx, 1, { organizationId: OTHER });
   await t.db.update(users).set({ role: 'org-manager' }).where(eq(users.id, other!.userId));
   otherManager = other!.token;
-  await t.db.execute(sql`insert into orders (organization_id, id, family_id, user_id, status, payment_provider,
+  await t.db
+    .execute(sql`insert into orders (organization_id, id, family_id, user_id, status, payment_provider,
       total_amount, created_at)
     values (${OTHER}, 'ord_other_1', ${other!.familyId}, ${other!.userId}, 'pending', 'offline', 500, now())`);
 });
@@ -118,7 +126,9 @@ async function byPages(token: string, url: string, query: Record<string, string>
   const first = (await get(token, url, { ...query, pageSize: '100' })).json() as Page;
   const items = [...first.items];
   for (let page = 2; items.length < first.total; page++) {
-    items.push(...((await get(token, url, { ...query, pageSize: '100', page: String(page) })).json() as Page).items);
+    items.push(
+      ...((await get(token, url, { ...query, pageSize: '100', page: String(page) })).json() as Page).items,
+    );
   }
   return items;
 }
@@ -147,7 +157,9 @@ describe('a walk by cursor', () => {
 
   it('walks a filtered list within its filter', async () => {
     const family = families[4]!;
-    const walked = idsOf((await walk(manager, '/api/orders', { familyId: family.familyId }, 1)).flatMap((p) => p.items));
+    const walked = idsOf(
+      (await walk(manager, '/api/orders', { familyId: family.familyId }, 1)).flatMap((p) => p.items),
+    );
     expect(walked).toEqual(
       await dbIds(sql`select id from orders where organization_id = ${ORG} and family_id = ${family.familyId}
         order by created_at desc, id desc`),
@@ -186,7 +198,10 @@ describe('a walk by cursor', () => {
       { sort: 'lastLoginAt', order: 'desc' },
       { sort: 'familySize', order: 'asc' },
     ]) {
-      const walked = idsOf((await walk(admin, '/api/members', query, 4)).flatMap((p) => p.items), 'userId');
+      const walked = idsOf(
+        (await walk(admin, '/api/members', query, 4)).flatMap((p) => p.items),
+        'userId',
+      );
       const paged = idsOf(await byPages(admin, '/api/members', query), 'userId');
       expect(walked, JSON.stringify(query)).toEqual(paged);
       expect(new Set(walked).size).toBe(walked.length);
@@ -210,7 +225,8 @@ describe('a walk by cursor', () => {
 
   it('counts at most 1,000 rows and says so, while the list goes on', async () => {
     const family = families[0]!;
-    await t.db.execute(sql`insert into orders (organization_id, id, family_id, user_id, status, payment_provider,
+    await t.db
+      .execute(sql`insert into orders (organization_id, id, family_id, user_id, status, payment_provider,
         total_amount, created_at)
       select ${ORG}, 'ord_many_' || k, ${family.familyId}, ${family.userId}, 'cancelled', 'offline', 100,
         ${SAME_INSTANT}::timestamptz - interval '1 day'
@@ -221,10 +237,15 @@ describe('a walk by cursor', () => {
     expect(first.nextCursor).toEqual(expect.any(String));
     // By page number the count stays exact, as the web app shows it.
     const paged = (await get(manager, '/api/orders', { status: 'cancelled' })).json() as Page;
-    expect(paged.total).toBe(1100 + Number(
-      rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from orders
-        where organization_id = ${ORG} and status = 'cancelled' and id not like 'ord_many_%'`))[0]!.n,
-    ));
+    expect(paged.total).toBe(
+      1100 +
+        Number(
+          rowsOf<{ n: number }>(
+            await t.db.execute(sql`select count(*)::int as n from orders
+        where organization_id = ${ORG} and status = 'cancelled' and id not like 'ord_many_%'`),
+          )[0]!.n,
+        ),
+    );
     expect(paged.totalCapped).toBe(false);
   });
 });
@@ -247,7 +268,10 @@ describe('a cursor that is not one', () => {
       await refused(url, 'bm90IGpzb24');
       await refused(url, encoded(['orders', 5, 'x']));
       await refused(url, encoded(['invoices', '2026-13-45', 'C-001']));
-      await refused(url, encoded(['registry', "2026-10-01 08:00:00+00'; drop table users; --", 'a', 'b', 'c']));
+      await refused(
+        url,
+        encoded(['registry', "2026-10-01 08:00:00+00'; drop table users; --", 'a', 'b', 'c']),
+      );
       await refused(url, 'A'.repeat(1_001));
     }
     // A cursor of one list is not one of another.
@@ -255,7 +279,8 @@ describe('a cursor that is not one', () => {
     await refused('/api/participants', orderCursor);
     await refused('/api/members', orderCursor, admin);
     // Nor of the same list in another order.
-    const byName = ((await get(admin, '/api/members', { after: '', pageSize: '2' })).json() as Page).nextCursor!;
+    const byName = ((await get(admin, '/api/members', { after: '', pageSize: '2' })).json() as Page)
+      .nextCursor!;
     const response = await get(admin, '/api/members', { after: byName, sort: 'email' });
     expect(response.statusCode).toBe(400);
     await refused('/api/members', encoded(['members:lastLoginAt:desc', 'hier', 'usr_x']), admin);
@@ -265,13 +290,20 @@ describe('a cursor that is not one', () => {
 describe('a cursor of another organisation', () => {
   it('only places the walk in the caller’s own list, and shows nothing of the other', async () => {
     const demoPage = (await get(manager, '/api/orders', { after: '', pageSize: '3' })).json() as Page;
-    const there = await get(otherManager, '/api/orders', { after: demoPage.nextCursor!, pageSize: '50' }, OTHER);
+    const there = await get(
+      otherManager,
+      '/api/orders',
+      { after: demoPage.nextCursor!, pageSize: '50' },
+      OTHER,
+    );
     expect(there.statusCode).toBe(200);
     const ids = idsOf((there.json() as Page).items);
     expect(ids.every((id) => !id.startsWith('ord_cursor_') && !id.startsWith('ord_many_'))).toBe(true);
     expect(ids).toEqual(ids.filter((id) => id === 'ord_other_1'));
 
-    const otherPage = (await get(otherManager, '/api/orders', { after: '', pageSize: '1' }, OTHER)).json() as Page;
+    const otherPage = (
+      await get(otherManager, '/api/orders', { after: '', pageSize: '1' }, OTHER)
+    ).json() as Page;
     expect(idsOf(otherPage.items)).toEqual(['ord_other_1']);
     // A cursor built from the other organisation's last row, used here: only this organisation's rows.
     const forged = Buffer.from(JSON.stringify(['orders', '2999-01-01 00:00:00+00', 'ord_other_1'])).toString(

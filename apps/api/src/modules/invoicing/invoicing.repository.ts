@@ -143,7 +143,9 @@ export function createInvoicingRepository(db: Executor) {
       }
       const [rows, [counted]] = await Promise.all([
         select(paging.limit, paging.offset),
-        db.execute(sql`select count(*)::int as total ${FROM_INVOICES} where ${where}`).then((c) => rowsOf<{ total: number }>(c)),
+        db
+          .execute(sql`select count(*)::int as total ${FROM_INVOICES} where ${where}`)
+          .then((c) => rowsOf<{ total: number }>(c)),
       ]);
       const total = counted?.total ?? 0;
       return {
@@ -169,16 +171,14 @@ export function createInvoicingRepository(db: Executor) {
         db.execute(sql`select i.status, count(*)::int as count, coalesce(sum(i.total_amount), 0)::bigint as amount,
             coalesce(sum(i.credited_amount), 0)::bigint as credited
           from invoices i where ${where} group by i.status`),
-        // Overdue invoices only (the status index); each one's order read by its key, not every order.
+        // Overdue invoices only (the status index), with what their orders received.
         db.execute(sql`select case
               when ${today}::date - i.due_date <= 30 then '1-30'
               when ${today}::date - i.due_date <= 60 then '31-60'
               when ${today}::date - i.due_date <= 90 then '61-90'
               else '90+' end as bucket,
-            coalesce(sum(greatest(0, i.total_amount - i.credited_amount - coalesce(
-              (select o.paid_amount from orders o where o.organization_id = i.organization_id and o.id = i.order_id),
-              i.paid_amount))), 0)::bigint as amount
-          from invoices i where ${where} and i.status = 'overdue' group by 1`),
+            coalesce(sum(greatest(0, i.total_amount - i.credited_amount - coalesce(o.paid_amount, i.paid_amount))), 0)::bigint as amount
+          ${FROM_INVOICES} where ${where} and i.status = 'overdue' group by 1`),
       ]);
       return {
         byStatus: rowsOf<{ status: string; count: number; amount: number; credited: number }>(byStatus),
