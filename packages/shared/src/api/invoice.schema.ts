@@ -5,6 +5,7 @@ import { CREDIT_NOTE_SETTLEMENTS } from '../money';
 import type { Locale } from '../locale';
 import { MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from '../validation/limits';
 import { message } from '../validation/messages';
+import { cursorPageFields, listCursorField } from './list.schema';
 
 /*
  * Invoices, credit notes, accounting and bank statements (DESIGN.md section 5, Invoice). Routes:
@@ -82,6 +83,7 @@ export const invoiceListQuerySchema = (locale: Locale) =>
       to: optionalDate,
       /** Number, buyer name or company. */
       q: z.string().trim().max(100).optional(),
+      after: listCursorField(locale),
     },
     { error: message('format', locale) },
   );
@@ -239,6 +241,7 @@ export const invoicePageSchema = z.object({
   pageSize: z.number().int(),
   /** Managers only: figures over every invoice matching the filters (not only this page). */
   totals: accountingTotalsSchema.nullable(),
+  ...cursorPageFields,
 });
 export type InvoicePage = z.infer<typeof invoicePageSchema>;
 

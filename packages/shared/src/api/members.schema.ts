@@ -4,6 +4,7 @@ import type { Locale } from '../locale';
 import type { Actor } from '../permissions';
 import { firstIssue, requiredText, typeError } from '../validation/fields';
 import { message } from '../validation/messages';
+import { listCursorField } from './list.schema';
 import {
   delegatedPersonSchema,
   personFormSchema,
@@ -99,6 +100,7 @@ export const memberListQuerySchema = (locale: Locale) =>
     ...memberFilterFields(locale),
     page: wholeParam(locale, 1_000_000).default(1),
     pageSize: wholeParam(locale, 100).default(20),
+    after: listCursorField(locale),
   });
 
 /** `GET /members/export.csv`: the list's filters and sort, every row (up to the export limit). */

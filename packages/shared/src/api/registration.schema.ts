@@ -11,6 +11,7 @@ import type { Locale } from '../locale';
 import { MONEY_LIMITS } from '../validation/limits';
 import { message } from '../validation/messages';
 import { entityIdField } from './service.schema';
+import { cursorPageFields, listCursorField } from './list.schema';
 
 /*
  * Registrations (participants), the cart, orders and payments: the request schemas the API validates and
@@ -242,6 +243,7 @@ export const participantListQuerySchema = (locale: Locale) =>
       status: z.enum(PARTICIPANT_STATUSES.values).optional(),
       /** Part of the member's name. */
       q: z.string().trim().max(100).optional(),
+      after: listCursorField(locale),
     },
     { error: message('format', locale) },
   );
@@ -250,7 +252,12 @@ export type ParticipantListQuery = z.infer<ReturnType<typeof participantListQuer
 /** `GET /orders`: a family sees its own; managers every order, filtered. */
 export const orderListQuerySchema = (locale: Locale) =>
   z.object(
-    { ...pageQuery, status: z.enum(REGISTRATION_STATUSES.values).optional(), familyId: optionalId },
+    {
+      ...pageQuery,
+      status: z.enum(REGISTRATION_STATUSES.values).optional(),
+      familyId: optionalId,
+      after: listCursorField(locale),
+    },
     { error: message('format', locale) },
   );
 export type OrderListQuery = z.infer<ReturnType<typeof orderListQuerySchema>>;
@@ -308,6 +315,7 @@ export const participantPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  ...cursorPageFields,
 });
 export type ParticipantPage = z.infer<typeof participantPageSchema>;
 
@@ -433,6 +441,7 @@ export const orderPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  ...cursorPageFields,
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 

@@ -41,6 +41,8 @@ export const TEXT_LIMITS = {
   id: 100,
   /** A 'YYYY-MM-DD' date. */
   date: 10,
+  /** A list position (`after`, the `nextCursor` of the previous page): a few sort keys, encoded. */
+  cursor: 1_000,
 } as const;
 
 /** Money, in cents. */
@@ -53,6 +55,12 @@ export const MONEY_LIMITS = {
    */
   documentCents: 100_000_000_000,
 } as const;
+
+/**
+ * A list walked by cursor (`after`) counts its rows up to this many, no further (`totalCapped` says
+ * there are more): a count stays as cheap in an organisation of a million rows as in a small one.
+ */
+export const LIST_COUNT_LIMIT = 1_000;
 
 /** Other numbers, by what they count. */
 export const NUMBER_LIMITS = {

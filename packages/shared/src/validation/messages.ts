@@ -10,6 +10,10 @@ export const MESSAGES = {
   // Validation
   required: { fr: 'Ce champs est requis', en: 'This field is required' },
   format: { fr: 'Respectez le format de la valeur', en: 'Please respect the value format' },
+  listCursor: {
+    fr: "Cette position dans la liste n'est pas valable : reprenez la liste depuis le début.",
+    en: 'This position in the list is not valid: start the list again from the beginning.',
+  },
   minLength: {
     fr: 'Ce champ doit contenir au moins {min} caractères',
     en: 'This field must contain at least {min} characters',

@@ -51,6 +51,11 @@ export const users = pgTable(
     hasAcceptedLegalMentionsAt: timestamp('has_accepted_legal_mentions_at', { withTimezone: true }),
     onboardingAchievements: text('onboarding_achievements').notNull().default(''),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * The key the members list sorts by name on: its own member's « first last », trimmed and in lower
+     * case, or its e-mail when both are empty. Kept by triggers (migration 0017_list_keyset), never written.
+     */
+    sortName: text('sort_name').notNull().default(''),
     /** Company billing details given on the profile, printed on invoices instead of the person. */
     companyName: text('company_name'),
     companyVatNumber: text('company_vat_number'),
@@ -68,6 +73,9 @@ export const users = pgTable(
     index('users_org_created').on(t.organizationId, t.createdAt),
     index('users_org_last_login').on(t.organizationId, t.lastLoginAt),
     index('users_org_establishment').on(t.organizationId, t.establishmentId),
+    index('users_org_sort_name')
+      .on(t.organizationId, t.sortName, t.id)
+      .where(sql`${t.deletedAt} is null`),
     foreignKey({
       columns: [t.organizationId, t.familyId],
       foreignColumns: [families.organizationId, families.id],

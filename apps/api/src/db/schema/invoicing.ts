@@ -112,8 +112,17 @@ export const invoices = pgTable(
     uniqueIndex('invoices_org_number_unique').on(t.organizationId, t.number),
     uniqueIndex('invoices_org_order_unique').on(t.organizationId, t.orderId),
     uniqueIndex('invoices_org_reference_unique').on(t.organizationId, t.structuredReference),
-    index('invoices_org_issue').on(t.organizationId, t.issueDate),
+    // The accounting list's order (latest first), walked by keyset (`after`) at any depth.
+    index('invoices_org_issue_number').on(t.organizationId, t.issueDate, t.number),
     index('invoices_org_status_due').on(t.organizationId, t.status, t.dueDate),
+    // The accounting totals (count and cents per status, over an issue-date range) read this index alone.
+    index('invoices_org_status_totals').on(
+      t.organizationId,
+      t.status,
+      t.issueDate,
+      t.totalAmount,
+      t.creditedAmount,
+    ),
     index('invoices_org_family').on(t.organizationId, t.familyId, t.issueDate),
     foreignKey({
       columns: [t.organizationId, t.orderId],

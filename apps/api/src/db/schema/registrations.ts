@@ -126,8 +126,10 @@ export const orders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    index('orders_org_family_created').on(t.organizationId, t.familyId, t.createdAt),
-    index('orders_org_status_created').on(t.organizationId, t.status, t.createdAt),
+    // The orders list's order (newest first, then id), walked by keyset (`after`) at any depth.
+    index('orders_org_created_id').on(t.organizationId, t.createdAt, t.id),
+    index('orders_org_family_created').on(t.organizationId, t.familyId, t.createdAt, t.id),
+    index('orders_org_status_created').on(t.organizationId, t.status, t.createdAt, t.id),
     // The holds job's question (unpaid online orders whose hold lapsed); offline orders are not in it.
     index('orders_online_hold_expiry')
       .on(t.holdExpiresAt)

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
+import { boundedCount, decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { BuyerSnapshot, SellerSnapshot } from '../../db/schema';
 
 /** An invoice row with what its lists show: received amount (its order's, or its own) and buyer. */
@@ -102,16 +103,57 @@ function invoiceWhere(organizationId: string, f: InvoiceFilter): SQL {
   return sql.join(conditions, sql` and `);
 }
 
+/** The accounting list's cursor: its order's key (issue date, number). */
+const INVOICE_CURSOR = ['invoices', ['date', 'text']] as const;
+
+/** A page: by offset (exact count), or by keyset after a cursor (`after` '' = the first page). */
+export type InvoicePaging = { limit: number; offset: number } | { limit: number; after: string };
+
 export function createInvoicingRepository(db: Executor) {
   return {
-    async listInvoices(organizationId: string, filter: InvoiceFilter, limit: number, offset: number) {
+    /**
+     * One page of invoices, latest first, and how many match: by offset (exact count), or by keyset
+     * after a cursor (`after` '' = the first page; the index on (organisation, issue_date, number)
+     * serves any depth, the count stops at `LIST_COUNT_LIMIT`).
+     */
+    async listInvoices(organizationId: string, filter: InvoiceFilter, paging: InvoicePaging) {
       const where = invoiceWhere(organizationId, filter);
+      const after = 'after' in paging && paging.after ? decodeCursor(...INVOICE_CURSOR, paging.after) : null;
+      const keyset = after ? sql` and (i.issue_date, i.number) < (${after[0]}::date, ${after[1]})` : sql``;
+      const select = (limit: number, offset: number) =>
+        db
+          .execute(
+            sql`select ${INVOICE_COLUMNS} ${FROM_INVOICES} where ${where}${keyset}
+              order by i.issue_date desc, i.number desc limit ${limit} offset ${offset}`,
+          )
+          .then((r) => rowsOf<InvoiceRow>(r));
+      const cursorOf = (row: InvoiceRow) => encodeCursor(INVOICE_CURSOR[0], [row.issue_date, row.number]);
+      if ('after' in paging) {
+        const [rows, counted] = await Promise.all([
+          select(paging.limit + 1, 0),
+          boundedCount(db, sql`select 1 from invoices i where ${where}`),
+        ]);
+        const shown = rows.slice(0, paging.limit);
+        return {
+          rows: shown,
+          total: counted.total,
+          capped: counted.capped,
+          nextCursor: rows.length > paging.limit ? cursorOf(shown.at(-1)!) : null,
+        };
+      }
       const [rows, [counted]] = await Promise.all([
-        db.execute(sql`select ${INVOICE_COLUMNS} ${FROM_INVOICES} where ${where}
-          order by i.issue_date desc, i.number desc limit ${limit} offset ${offset}`),
-        db.execute(sql`select count(*)::int as total ${FROM_INVOICES} where ${where}`),
-      ]).then(([r, c]) => [rowsOf<InvoiceRow>(r), rowsOf<{ total: number }>(c)] as const);
-      return { rows, total: counted?.total ?? 0 };
+        select(paging.limit, paging.offset),
+        db
+          .execute(sql`select count(*)::int as total ${FROM_INVOICES} where ${where}`)
+          .then((c) => rowsOf<{ total: number }>(c)),
+      ]);
+      const total = counted?.total ?? 0;
+      return {
+        rows,
+        total,
+        capped: false,
+        nextCursor: rows.length > 0 && paging.offset + rows.length < total ? cursorOf(rows.at(-1)!) : null,
+      };
     },
 
     /** Every matching invoice, oldest first, for the CSV export (bounded by the caller). */
@@ -128,7 +170,8 @@ export function createInvoicingRepository(db: Executor) {
       const [byStatus, ageing] = await Promise.all([
         db.execute(sql`select i.status, count(*)::int as count, coalesce(sum(i.total_amount), 0)::bigint as amount,
             coalesce(sum(i.credited_amount), 0)::bigint as credited
-          ${FROM_INVOICES} where ${where} group by i.status`),
+          from invoices i where ${where} group by i.status`),
+        // Overdue invoices only (the status index), with what their orders received.
         db.execute(sql`select case
               when ${today}::date - i.due_date <= 30 then '1-30'
               when ${today}::date - i.due_date <= 60 then '31-60'

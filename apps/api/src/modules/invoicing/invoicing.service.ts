@@ -180,14 +180,16 @@ export function createInvoicingService(ctx: AppContext) {
     async list(auth: AuthContext, query: InvoiceListQuery): Promise<InvoicePage> {
       const organizationId = auth.organizationId;
       const filter = filterOf(auth, query);
-      const { rows, total } = await repository.listInvoices(
+      const { rows, total, capped, nextCursor } = await repository.listInvoices(
         organizationId,
         filter,
-        query.pageSize,
-        (query.page - 1) * query.pageSize,
+        query.after !== undefined
+          ? { limit: query.pageSize, after: query.after }
+          : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
       );
       let totals: AccountingTotals | null = null;
-      if (isAccountant(auth)) {
+      // A walk by cursor gets them with its first page only: they cover the whole filter, not a page.
+      if (isAccountant(auth) && !query.after) {
         const today = await repository.today(organizationId, ctx.clock.now());
         const figures = await repository.totals(organizationId, filter, today);
         totals = {
@@ -202,7 +204,15 @@ export function createInvoicingService(ctx: AppContext) {
           creditedAmount: figures.byStatus.reduce((sum, s) => sum + s.credited, 0),
         };
       }
-      return { items: rows.map(toInvoiceSummary), total, page: query.page, pageSize: query.pageSize, totals };
+      return {
+        items: rows.map(toInvoiceSummary),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        totals,
+        nextCursor,
+        totalCapped: capped,
+      };
     },
 
     async detail(auth: AuthContext, invoiceId: string): Promise<InvoiceDetail> {

@@ -1,6 +1,7 @@
 import {
   type Actor,
   ageInMonthsOn,
+  cursorPageFields,
   canGrantRole,
   type DisplayNameFallback,
   displayName,
@@ -52,6 +53,7 @@ export const memberPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  ...cursorPageFields,
 });
 
 export const toMemberListItemDto = (

@@ -2,6 +2,7 @@ import type { MemberListKind, MemberSort, Role, SortOrder } from '@inscrio/share
 import { and, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { establishments, members, passwordResetTokens, users } from '../../db/schema';
+import { boundedCount, type CursorKey, decodeCursor, encodeCursor } from '../../lib/cursor';
 import { newId } from '../../lib/ids';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -58,20 +59,35 @@ const ofEstablishment = and(
 /** Members of the account's family still present: the family size a list shows and sorts on. */
 const familySizeExpression = sql<number>`(select count(*) from ${members} f where f.organization_id = ${users.organizationId} and f.family_id = ${users.familyId} and f.deleted_at is null)`;
 
-/** The display name without its last fallback (an account always has an e-mail), for sorting. */
-const nameExpression = sql`lower(coalesce(nullif(trim(${members.firstName} || ' ' || ${members.lastName}), ''), ${users.email}))`;
+/**
+ * Each sort's key, how a cursor holds it, and the SQL type it compares as. The name is the stored
+ * `users.sort_name` (its own member's « first last » in lower case, else the e-mail; kept by triggers)
+ * so that the index (organisation, sort_name, id) serves the default order at any depth.
+ */
+const SORT_KEYS: Record<MemberSort, { key: SQL; kind: string; cast: SQL; nullable: boolean }> = {
+  name: { key: sql`${users.sortName}`, kind: 'text', cast: sql`text`, nullable: false },
+  email: { key: sql`lower(${users.email})`, kind: 'text', cast: sql`text`, nullable: false },
+  lastLoginAt: { key: sql`${users.lastLoginAt}`, kind: 'timestamp?', cast: sql`timestamptz`, nullable: true },
+  createdAt: { key: sql`${users.createdAt}`, kind: 'timestamp', cast: sql`timestamptz`, nullable: false },
+  familySize: { key: familySizeExpression, kind: 'int', cast: sql`bigint`, nullable: false },
+};
 
 function orderBy({ sort, order }: MemberSorting): SQL[] {
   const direction = order === 'desc' ? sql`desc` : sql`asc`;
-  const key = {
-    name: nameExpression,
-    email: sql`lower(${users.email})`,
-    lastLoginAt: sql`${users.lastLoginAt}`,
-    createdAt: sql`${users.createdAt}`,
-    familySize: familySizeExpression,
-  }[sort];
-  // Never signed in sorts last whichever the order; the id keeps pages stable between equal keys.
-  return [sql`${key} ${direction} nulls last`, sql`${users.id} asc`];
+  // Never signed in sorts last whichever the order; the id, in the same direction, keeps pages stable
+  // between equal keys (and lets one index serve both directions).
+  return [sql`${SORT_KEYS[sort].key} ${direction} nulls last`, sql`${users.id} ${direction}`];
+}
+
+const cursorList = ({ sort, order }: MemberSorting) => `members:${sort}:${order}`;
+
+/** The rows after a cursor's (`key`, `id`) in the list's order; null keys (never signed in) come last. */
+function keysetAfter({ sort, order }: MemberSorting, cursorKey: CursorKey, cursorId: string): SQL {
+  const { key, cast, nullable } = SORT_KEYS[sort];
+  const cmp = order === 'desc' ? sql`<` : sql`>`;
+  if (cursorKey === null) return sql`(${key} is null and ${users.id} ${cmp} ${cursorId})`;
+  const after = sql`(${key}, ${users.id}) ${cmp} (${cursorKey}::${cast}, ${cursorId})`;
+  return nullable ? sql`(${after} or ${key} is null)` : after;
 }
 
 /**
@@ -121,37 +137,77 @@ export function createMembersRepository(db: Executor) {
     filter: MemberFilter,
     sorting: MemberSorting,
     page: { limit: number; offset: number },
-  ): Promise<MemberListRow[]> {
+    keyset?: SQL,
+  ): Promise<(MemberListRow & { sortKey: CursorKey })[]> {
     return db
-      .select(listColumns)
+      .select({ ...listColumns, sortKey: sortKeyOf(sorting) })
       .from(users)
       .innerJoin(members, ownMember)
       .innerJoin(establishments, ofEstablishment)
-      .where(where(organizationId, filter))
+      .where(and(where(organizationId, filter), keyset))
       .orderBy(...orderBy(sorting))
       .limit(page.limit)
       .offset(page.offset);
   }
 
+  /** The sort key as a cursor holds it: timestamps as PostgreSQL prints them, sizes as numbers. */
+  const sortKeyOf = (sorting: MemberSorting) => {
+    const { key, kind } = SORT_KEYS[sorting.sort];
+    return kind === 'int' ? sql<CursorKey>`(${key})::int` : sql<CursorKey>`(${key})::text`;
+  };
+  const cursorOf = (sorting: MemberSorting, row: { sortKey: CursorKey; userId: string }) =>
+    encodeCursor(cursorList(sorting), [row.sortKey, row.userId]);
+
   return {
     rows,
 
-    /** One page and the total number of matching accounts (two queries at most). */
+    /**
+     * One page and the number of matching accounts (two queries at most): by offset (exact count), or
+     * by keyset after a cursor (`after` '' = the first page; by name, the index on (organisation,
+     * sort_name, id) serves any depth), whose count stops at `LIST_COUNT_LIMIT`.
+     */
     async list(
       organizationId: string,
       filter: MemberFilter,
       sorting: MemberSorting,
-      page: { limit: number; offset: number },
-    ): Promise<{ rows: MemberListRow[]; total: number }> {
+      page: { limit: number; offset: number } | { limit: number; after: string },
+    ): Promise<{ rows: MemberListRow[]; total: number; capped: boolean; nextCursor: string | null }> {
+      if ('after' in page) {
+        const { kind } = SORT_KEYS[sorting.sort];
+        const after = page.after ? decodeCursor(cursorList(sorting), [kind, 'text'], page.after) : null;
+        const keyset = after ? keysetAfter(sorting, after[0]!, after[1] as string) : undefined;
+        const [found, counted] = await Promise.all([
+          rows(organizationId, filter, sorting, { limit: page.limit + 1, offset: 0 }, keyset),
+          boundedCount(
+            db,
+            sql`select 1 from ${users} inner join ${members} on ${ownMember} where ${where(organizationId, filter)}`,
+          ),
+        ]);
+        const shown = found.slice(0, page.limit);
+        return {
+          rows: shown,
+          total: counted.total,
+          capped: counted.capped,
+          nextCursor: found.length > page.limit ? cursorOf(sorting, shown.at(-1)!) : null,
+        };
+      }
       const found = await rows(organizationId, filter, sorting, page);
+      const last = found.at(-1);
       // The count is only needed when the page does not already tell it.
-      if (page.offset === 0 && found.length < page.limit) return { rows: found, total: found.length };
+      if (page.offset === 0 && found.length < page.limit)
+        return { rows: found, total: found.length, capped: false, nextCursor: null };
       const [row] = await db
         .select({ n: count() })
         .from(users)
         .innerJoin(members, ownMember)
         .where(where(organizationId, filter));
-      return { rows: found, total: row!.n };
+      const total = row!.n;
+      return {
+        rows: found,
+        total,
+        capped: false,
+        nextCursor: last && page.offset + found.length < total ? cursorOf(sorting, last) : null,
+      };
     },
 
     /** Family sizes (members not deleted) of the given families, in one grouped query. */

@@ -163,17 +163,21 @@ export function createMembersService(ctx: AppContext) {
 
   return {
     async list(auth: AuthContext, query: MemberListQuery, locale: Locale) {
-      const { rows, total } = await repository.list(
+      const { rows, total, capped, nextCursor } = await repository.list(
         auth.organizationId,
         filterOf(auth, query),
         { sort: query.sort, order: query.order },
-        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+        query.after !== undefined
+          ? { limit: query.pageSize, after: query.after }
+          : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
       );
       return {
         items: await toItems(auth, rows, query, locale),
         total,
         page: query.page,
         pageSize: query.pageSize,
+        nextCursor,
+        totalCapped: capped,
       };
     },
 

@@ -13,6 +13,7 @@ import {
   services,
 } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { boundedCount, decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { AuditEntry } from '../audit/audit.writer';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -87,6 +88,12 @@ export interface OrderFilter {
 }
 
 /** Orders, their lines and payments. Every query is scoped by the organisation id. */
+/** The orders list's cursor: its order's key (created_at as PostgreSQL prints it, then id). */
+const ORDER_CURSOR = ['orders', ['timestamp', 'text']] as const;
+
+/** A page: by offset (exact count), or by keyset after a cursor (`after` '' = the first page). */
+export type OrderPaging = { limit: number; offset: number } | { limit: number; after: string };
+
 export function createOrdersRepository(db: Executor) {
   const where = (organizationId: string, filter: OrderFilter): SQL | undefined =>
     and(
@@ -137,12 +144,21 @@ export function createOrdersRepository(db: Executor) {
       return row;
     },
 
-    /** One page of orders, newest first, with the buyer's name and the number of lines. */
-    async list(organizationId: string, filter: OrderFilter, limit: number, offset: number) {
+    /**
+     * One page of orders, newest first, with the buyer's name and the number of lines, and how many
+     * match: by offset (exact count), or by keyset after a cursor (`after` '' = the first page; the
+     * index on (organisation, created_at, id) serves any depth, the count stops at `LIST_COUNT_LIMIT`).
+     */
+    async list(organizationId: string, filter: OrderFilter, paging: OrderPaging) {
       const condition = where(organizationId, filter);
-      const rows = await db
+      const after = 'after' in paging && paging.after ? decodeCursor(...ORDER_CURSOR, paging.after) : null;
+      const keyset = after
+        ? sql`(${orders.createdAt}, ${orders.id}) < (${after[0]}::timestamptz, ${after[1]})`
+        : undefined;
+      const query = db
         .select({
           order: orders,
+          createdKey: sql<string>`${orders.createdAt}::text`,
           firstName: members.firstName,
           lastName: members.lastName,
           linesCount: sql<number>`(select cast(count(*) as int) from ${orderLines}
@@ -156,12 +172,32 @@ export function createOrdersRepository(db: Executor) {
         })
         .from(orders)
         .leftJoin(members, buyerMember)
-        .where(condition)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limit)
-        .offset(offset);
+        .where(and(condition, keyset))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      const cursorOf = (row: { createdKey: string; order: { id: string } }) =>
+        encodeCursor(ORDER_CURSOR[0], [row.createdKey, row.order.id]);
+      if ('after' in paging) {
+        const [rows, counted] = await Promise.all([
+          query.limit(paging.limit + 1),
+          boundedCount(db, sql`select 1 from ${orders} where ${condition}`),
+        ]);
+        const shown = rows.slice(0, paging.limit);
+        return {
+          rows: shown,
+          total: counted.total,
+          capped: counted.capped,
+          nextCursor: rows.length > paging.limit ? cursorOf(shown.at(-1)!) : null,
+        };
+      }
+      const rows = await query.limit(paging.limit).offset(paging.offset);
       const [total] = await db.select({ n: count() }).from(orders).where(condition);
-      return { rows, total: total?.n ?? 0 };
+      const n = total?.n ?? 0;
+      return {
+        rows,
+        total: n,
+        capped: false,
+        nextCursor: rows.length > 0 && paging.offset + rows.length < n ? cursorOf(rows.at(-1)!) : null,
+      };
     },
 
     /** One order (in the family when given), with the buyer's name. */

@@ -151,17 +151,20 @@ export function createOrdersService(ctx: AppContext) {
       const filter = isManager(auth)
         ? { establishmentId: establishmentScope(auth), familyId: query.familyId, status: query.status }
         : { familyId: familyOf(auth), status: query.status };
-      const { rows, total } = await repository.list(
+      const { rows, total, capped, nextCursor } = await repository.list(
         auth.organizationId,
         filter,
-        query.pageSize,
-        (query.page - 1) * query.pageSize,
+        query.after !== undefined
+          ? { limit: query.pageSize, after: query.after }
+          : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
       );
       return {
         items: rows.map((r) => toOrderSummary(r.order, r, r.linesCount, r.liveLinesCount, r.invoiceNumber)),
         total,
         page: query.page,
         pageSize: query.pageSize,
+        nextCursor,
+        totalCapped: capped,
       };
     },
 

@@ -28,8 +28,7 @@ export function createMyRegistrationsService(ctx: AppContext) {
           ...(upcoming ? { endsAfter: now } : { endedBy: now }),
         },
         upcoming ? 'upcoming' : 'past',
-        pageSize,
-        (page - 1) * pageSize,
+        { limit: pageSize, offset: (page - 1) * pageSize },
       );
       return {
         items: rows.map((r) =>

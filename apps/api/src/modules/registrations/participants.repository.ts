@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf } from '../../db/client';
+import { boundedCount, type CursorKey, decodeCursor, encodeCursor } from '../../lib/cursor';
 import {
   blueprints,
   members,
@@ -160,6 +161,28 @@ const ORDERS: Record<ParticipantOrder, SQL[]> = {
   past: [desc(services.startDateTime), asc(members.firstName), asc(participants.id)],
 };
 
+/**
+ * The joins a count needs: only those the filter reads (every participant has its session, activity and
+ * member, so the others change nothing but the cost).
+ */
+function countJoins(f: ParticipantFilter): SQL {
+  const session = Boolean(f.establishmentId || f.periodId || f.blueprintId || f.endsAfter || f.endedBy);
+  return sql.join(
+    [
+      session ? sql`inner join ${services} on ${serviceOfParticipant}` : undefined,
+      f.establishmentId ? sql`inner join ${blueprints} on ${blueprintOfService}` : undefined,
+      f.q ? sql`inner join ${members} on ${memberOfParticipant}` : undefined,
+    ].filter((j): j is SQL => j !== undefined),
+    sql` `,
+  );
+}
+
+/** The registry's cursor: its order's key (session start as PostgreSQL prints it, names, id). */
+const REGISTRY_CURSOR = ['registry', ['timestamp', 'text', 'text', 'text']] as const;
+
+/** A page: by offset (exact count), or by keyset after a cursor (`after` '' = the first page). */
+export type ParticipantPaging = { limit: number; offset: number } | { limit: number; after: string };
+
 /** Participants (registrations) of an organisation. Every query takes the organisation id. */
 export function createParticipantsRepository(db: Executor) {
   const view = () =>
@@ -171,20 +194,63 @@ export function createParticipantsRepository(db: Executor) {
       .innerJoin(members, memberOfParticipant);
 
   return {
-    /** One page of participants matching `filter`, in the given stable order. */
+    /**
+     * One page of participants matching `filter`, in the given stable order, and how many match. By
+     * offset the count is exact (it reads every match); by cursor (the registry's order) the page starts
+     * right after the cursor's row, whatever its depth, and the count stops at `LIST_COUNT_LIMIT`.
+     */
     async list(
       organizationId: string,
       filter: ParticipantFilter,
       order: ParticipantOrder,
-      limit: number,
-      offset: number,
-    ): Promise<{ rows: ParticipantView[]; total: number }> {
+      paging: ParticipantPaging,
+    ): Promise<{ rows: ParticipantView[]; total: number; capped: boolean; nextCursor: string | null }> {
       const where = filterWhere(organizationId, filter);
-      const rows = await view()
+      const keyOf = (row: ParticipantView & { startKey: string }): CursorKey[] => [
+        row.startKey,
+        row.member.lastName,
+        row.member.firstName,
+        row.participant.id,
+      ];
+      const page = () =>
+        db
+          .select({ ...viewColumns, startKey: sql<string>`${services.startDateTime}::text` })
+          .from(participants)
+          .innerJoin(services, serviceOfParticipant)
+          .innerJoin(blueprints, blueprintOfService)
+          .innerJoin(members, memberOfParticipant);
+      if ('after' in paging) {
+        if (order !== 'registry') throw new Error('only the registry is walked by cursor');
+        const [list, kinds] = REGISTRY_CURSOR;
+        const after = paging.after ? decodeCursor(list, kinds, paging.after) : null;
+        // The first key alone bounds the sessions read (an index range on their start); the whole key
+        // then places the page right after the cursor's row among equal starts.
+        const keyset = after
+          ? sql`${services.startDateTime} >= ${after[0]}::timestamptz and
+              (${services.startDateTime}, ${members.lastName}, ${members.firstName}, ${participants.id})
+                > (${after[0]}::timestamptz, ${after[1]}, ${after[2]}, ${after[3]})`
+          : undefined;
+        const [rows, counted] = await Promise.all([
+          page()
+            .where(and(where, keyset))
+            .orderBy(...ORDERS[order])
+            .limit(paging.limit + 1),
+          boundedCount(db, sql`select 1 from ${participants} ${countJoins(filter)} where ${where}`),
+        ]);
+        const more = rows.length > paging.limit;
+        const shown = rows.slice(0, paging.limit);
+        return {
+          rows: shown,
+          total: counted.total,
+          capped: counted.capped,
+          nextCursor: more ? encodeCursor(list, keyOf(shown.at(-1)!)) : null,
+        };
+      }
+      const rows = await page()
         .where(where)
         .orderBy(...ORDERS[order])
-        .limit(limit)
-        .offset(offset);
+        .limit(paging.limit)
+        .offset(paging.offset);
       const [total] = await db
         .select({ n: count() })
         .from(participants)
@@ -192,7 +258,14 @@ export function createParticipantsRepository(db: Executor) {
         .innerJoin(blueprints, blueprintOfService)
         .innerJoin(members, memberOfParticipant)
         .where(where);
-      return { rows, total: total!.n };
+      const more = paging.offset + rows.length < total!.n && rows.length > 0;
+      return {
+        rows,
+        total: total!.n,
+        capped: false,
+        nextCursor:
+          more && order === 'registry' ? encodeCursor(REGISTRY_CURSOR[0], keyOf(rows.at(-1)!)) : null,
+      };
     },
 
     async findView(organizationId: string, id: string): Promise<ParticipantView | undefined> {

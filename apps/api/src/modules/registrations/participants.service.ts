@@ -288,19 +288,22 @@ export function createParticipantsService(ctx: AppContext) {
         q: query.q || undefined,
       },
       reviewsOnly ? 'oldest' : 'registry',
-      pageSize,
-      (page - 1) * pageSize,
+      query.after !== undefined && !reviewsOnly
+        ? { limit: pageSize, after: query.after }
+        : { limit: pageSize, offset: (page - 1) * pageSize },
     );
   }
 
   return {
     async list(auth: AuthContext, query: ParticipantListQuery): Promise<ParticipantPage> {
-      const { rows, total } = await listViews(auth, query, false);
+      const { rows, total, capped, nextCursor } = await listViews(auth, query, false);
       return {
         items: rows.map((r) => toParticipantDto(r, LIVE.has(r.participant.status))),
         total,
         page: query.page,
         pageSize: query.pageSize,
+        nextCursor,
+        totalCapped: capped,
       };
     },
 
