@@ -20,3 +20,4 @@ export * from './api/family.schema';
 export * from './api/registration.schema';
 export * from './api/organization.schema';
 export * from './api/invoice.schema';
+export * from './login-shell';

@@ -1,7 +1,7 @@
 import { message, signInOtpSchema, signInPasswordSchema } from '@inscrio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, KeyRound, LogIn, Mail } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { notify } from '@/lib/notify';
 import { completeSignIn, endSessionLocally } from '@/lib/session';
 import { useLocale } from '@/lib/use-locale';
 import { useSendOneTimeCode } from '../api/send-otp';
+import { takeLoginShell } from '../login-shell/takeover';
 import { useSignInWithOneTimeCode } from '../api/sign-in-otp';
 import { useSignInWithPassword } from '../api/sign-in-password';
 import { AuthCard } from './auth-card';
@@ -59,6 +60,8 @@ function PasswordForm({
     register,
     handleSubmit,
     getValues,
+    setValue,
+    setFocus,
     formState: { errors },
   } = useForm({ resolver: zodResolver(schema), defaultValues: { email, password: '' } });
 
@@ -66,8 +69,35 @@ function PasswordForm({
     signIn.mutateAsync(values).then(finish, (error: unknown) => failSignIn(error, locale)),
   );
 
+  // Takes over the page the server sent (login-shell/takeover.ts) before the browser paints this form:
+  // what was typed, where the caret was, and a submit made before the app was there.
+  useLayoutEffect(() => {
+    const shell = takeLoginShell();
+    if (!shell) return;
+    setValue('email', shell.email);
+    setValue('password', shell.password);
+    onEmail(shell.email);
+    if (shell.focus) {
+      const { field, start, end } = shell.focus;
+      setFocus(field);
+      const input = document.activeElement;
+      if (input instanceof HTMLInputElement && start !== null && end !== null) {
+        input.setSelectionRange(start, end);
+      }
+    }
+    if (shell.submitted) void onSubmit();
+    // Once, when the form first shows: the shell is gone afterwards.
+  }, []);
+
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('login.passwordForm')}>
+    // method="post": were the page's scripts not to run, a submit never puts the password in the address.
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+      aria-label={t('login.passwordForm')}
+    >
       <TextField
         label={t('fields.email')}
         type="email"
