@@ -1,12 +1,12 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTRY_GZIP_BUDGET, entryScripts } from '../build-plugins';
-import { at, browserAvailable, launch, openPage, PASSWORD, PHONE, signIn } from './support';
+import { at, browserAvailable, context as e2e, launch, openPage, PASSWORD, PHONE, signIn } from './support';
 
 /*
  * First load on a phone (issue 13): a cold cache, a fast 3G network (150 ms round trip, 1.6 Mbit/s
@@ -23,24 +23,34 @@ const LOGIN_RUNS = 5;
 /**
  * The login form's target: 2 s. The form comes with the first response (the API renders it into
  * login.html; the app takes it over later), so what it costs is the page's bytes and the browser's work
- * on them, and the machine sets a floor under that: on the shared 2-core machine the tests run on
- * (load average up to 30 while this was written: many sessions building and testing at once), Chromium's
- * 4× CPU slowdown comes on top of that contention, and a static page of 10 KB took from 0.9 to 7.5 s
- * to paint from one load to the next. So each run also measures that floor, right after each login
- * load: the time the same profile takes to paint a static page of as many bytes on the wire, with no
- * style and no script, from the same server (FLOOR_PAGE). The login form must show within 2 s, or,
- * when the machine cannot paint even that static page in 1.5 s, within the floor plus FLOOR_MARGIN_MS
- * (the most the page's inline CSS and scripts may add). Both are the best of five loads (medians
- * are printed too): the machine's noise only ever adds time, so the best load is the closest to what
- * the page itself costs. What does not depend on the CPU is asserted exactly: how many scripts, how
- * many bytes, no organisation lookup for the login page (it comes inline) and, for the catalogue, the
- * lookup leaving before the JavaScript has arrived. Before issue 13 the same profile measured 9.3–9.7 s
- * to the login form (51 scripts, 1,093 KB) and 11.1–14.7 s to the catalogue (63 scripts, 1,119 KB);
- * with the entry split and compressed but the form drawn by the app, 2.9 s on a quiet machine
- * (docs/scaling.md, "First load").
+ * on them; what must never come back is the form waiting for the app's JavaScript. The tests run on a
+ * shared 2-core machine (load average 10 to 30: many sessions building and testing at once) where
+ * Chromium's 4× CPU slowdown comes on top of that contention: the same page took from 0.5 to 2.7 s to
+ * paint from one load to the next a minute apart, so no absolute time holds there. Each run therefore
+ * also measures the floor: the very page the server sends for /login with its scripts and script
+ * preload taken out (FLOOR_PAGE, written into the served build by the test and served brotli like the
+ * login page), loaded in turn with the login page (interleaved, each first in every other pair) so that
+ * the machine's load weighs on both alike. Its inline CSS, markup and layout are the same: what is left
+ * between the two is what the page's JavaScript holds the form back by, nothing by design (the entry
+ * runs once the form has painted). Both are the best of the loads (the machine's noise only ever adds
+ * time, so the best load is the closest to what the page costs; medians are printed too). The login
+ * form must show within the 2 s target or, when the machine is too busy to paint even the floor within
+ * 1 s, within twice the floor (FLOOR_FACTOR): contention multiplies the CPU's work, and the best of five
+ * loads of the same page was seen to differ by 0.8 s at a floor of 0.5 s. The form waiting for the
+ * JavaScript again would add its download on this network (~140 KB at 1.6 Mbit/s: 0.7 s, plus a round
+ * trip) and its run on the slowed CPU (over a second quiet, several busy: the app takes the page over
+ * 2.5 to 7 s after the form showed): over the 2 s target quiet, over twice the floor busy. What does not
+ * depend on the CPU is asserted exactly: the form on screen first is the server's (#login-shell), the
+ * page's size on the wire, how many scripts, how many bytes, no organisation lookup for the login page
+ * (it comes inline) and, for the catalogue, the lookup leaving before the JavaScript has arrived. Before
+ * issue 13 the same profile measured 9.3–9.7 s to the login form (51 scripts, 1,093 KB) and 11.1–14.7 s
+ * to the catalogue (63 scripts, 1,119 KB); with the entry split and compressed but the form drawn by the
+ * app, 2.9 s on a quiet machine (docs/scaling.md, "First load").
  */
 const LOGIN_FORM_TARGET_MS = 2_000;
-const FLOOR_MARGIN_MS = 500;
+const FLOOR_FACTOR = 2;
+/** The login page on the wire (brotli): within the first round trip's ~14 KB (TCP's initial window). */
+const LOGIN_PAGE_KB_MAX = 14;
 const CATALOG_BUDGET_MS = 12_000;
 const LOGIN_SCRIPTS_MAX = 10;
 const LOGIN_SCRIPT_KB_MAX = 300;
@@ -50,10 +60,16 @@ const CATALOG_SCRIPT_KB_MAX = 380;
 /** The static page that measures the machine's floor, written into the served build by the test. */
 const FLOOR_PAGE = 'first-load-floor.html';
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+/** Where the takeover's screenshots are kept (test artefacts, as `snap` keeps them). */
+const artefacts = fileURLToPath(new URL('../test-results/e2e/', import.meta.url));
 
 interface Load {
+  /** ms from the navigation start: the page's first byte / last byte / parsed (domInteractive). */
+  arrived: string;
   /** ms from the navigation start until the awaited content is on screen. */
   ready: number;
+  /** The element awaited was, when it showed, in the page the server rendered (#login-shell). */
+  fromServer: boolean;
   /** ms from the navigation start until the app has taken the login page over (login loads only). */
   takenOver: number | null;
   /** Bytes of the page's body on the wire (compressed when served compressed). */
@@ -65,6 +81,39 @@ interface Load {
   lookupStart: number | null;
   /** ms from the navigation start until the last script arrived (the rest of `ready` is mostly CPU). */
   scriptsLoaded: number;
+}
+
+interface FormWatch {
+  takeover: boolean;
+  /** When `selector` first had a size at a frame, and whether it was in the server's page then. */
+  shown: { at: number; fromServer: boolean } | null;
+  /** When the app's own login form had replaced the server's page (with `takeover`). */
+  takenOver: number | null;
+}
+
+/**
+ * Runs in the page before its own scripts: looks at every frame (before it paints) for `selector` on
+ * screen and, with `takeover`, for the app's form in place of the server's page.
+ */
+function watchForm({ selector, takeover }: { selector: string; takeover: boolean }): void {
+  const watch: FormWatch = { takeover, shown: null, takenOver: null };
+  (window as unknown as { firstLoad: FormWatch }).firstLoad = watch;
+  const look = () => {
+    if (!watch.shown) {
+      const element = document.querySelector(selector);
+      if (element && element.getBoundingClientRect().height > 0)
+        watch.shown = { at: performance.now(), fromServer: element.closest('#login-shell') !== null };
+    }
+    if (
+      takeover &&
+      watch.shown &&
+      !document.getElementById('login-shell') &&
+      document.querySelector('#root input[autocomplete="current-password"]')
+    )
+      watch.takenOver = performance.now();
+    if (!watch.shown || (takeover && watch.takenOver === null)) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
 }
 
 async function throttle(page: Page): Promise<CDPSession> {
@@ -81,8 +130,16 @@ async function throttle(page: Page): Promise<CDPSession> {
   return cdp;
 }
 
-/** Opens `url` throttled in a fresh page of `context` and waits until `selector` is shown. */
-async function measure(context: BrowserContext, url: string, selector: string): Promise<Load> {
+/**
+ * Opens `url` throttled in a fresh page of `context` and waits until `selector` is shown (and, with
+ * `takeover`, until the app has taken the server's login page over).
+ */
+async function measure(
+  context: BrowserContext,
+  url: string,
+  selector: string,
+  takeover = false,
+): Promise<Load> {
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const cdp = await throttle(page);
@@ -105,30 +162,26 @@ async function measure(context: BrowserContext, url: string, selector: string): 
     scriptBytes += event.encodedDataLength;
   });
 
+  // Watched from inside the page, from its first frame: a check sent from here would start late on a
+  // busy machine (the app had once taken the form over before the first one ran).
+  await page.addInitScript(watchForm, { selector, takeover });
   await page.goto(url, { waitUntil: 'commit' });
-  const ready = await page.waitForFunction(
-    (wanted) => {
-      const element = document.querySelector(wanted);
-      return element && element.getBoundingClientRect().height > 0 ? performance.now() : false;
+  const seen = await page.waitForFunction(
+    () => {
+      const watch = (window as unknown as { firstLoad?: FormWatch }).firstLoad;
+      return watch?.shown && (!watch.takeover || watch.takenOver !== null) ? watch : false;
     },
-    selector,
-    { polling: 'raf' },
+    undefined,
+    // Looked at now and then: what it reads was recorded at the frame it happened.
+    { polling: 100 },
   );
-  const readyAt = (await ready.jsonValue()) as number;
-  // The server's login page is replaced by the app's own form (src/features/auth/login-shell).
-  const takenOver = selector.includes('current-password')
-    ? ((await (
-        await page.waitForFunction(
-          () =>
-            !document.getElementById('login-shell') &&
-            document.querySelector('#root input[autocomplete="current-password"]')
-              ? performance.now()
-              : false,
-          undefined,
-          { polling: 'raf' },
-        )
-      ).jsonValue()) as number)
-    : null;
+  const { shown, takenOver } = (await seen.jsonValue()) as Pick<FormWatch, 'shown' | 'takenOver'>;
+  const arrived = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return navigation
+      ? `${Math.round(navigation.responseStart)}/${Math.round(navigation.responseEnd)}/${Math.round(navigation.domInteractive)}`
+      : '?';
+  });
   const scriptsLoaded = await page.evaluate(() =>
     Math.max(
       0,
@@ -145,7 +198,9 @@ async function measure(context: BrowserContext, url: string, selector: string): 
   const lookup = requests.find((request) => request.url.includes('/api/organizations/directory/key/'));
   await page.close();
   return {
-    ready: Math.round(readyAt),
+    arrived,
+    ready: Math.round(shown!.at),
+    fromServer: shown!.fromServer,
     takenOver: takenOver === null ? null : Math.round(takenOver),
     documentBytes,
     scripts,
@@ -189,7 +244,7 @@ function report(name: string, loads: Load[]): number {
     : '';
   process.stdout.write(
     `first load, ${name}: ${ready} ms (runs ${loads.map((load) => load.ready).join(', ')} ms${takenOver}); ` +
-      `page ${(last.documentBytes / 1024).toFixed(1)} KB on the wire; ` +
+      `page ${(last.documentBytes / 1024).toFixed(1)} KB on the wire, its first byte / last byte / parsed at ${loads.map((load) => load.arrived).join(', ')} ms; ` +
       `${last.scripts} JavaScript files, ${(last.scriptBytes / 1024).toFixed(0)} KB on the wire, ` +
       `the last arrived at ${loads.map((load) => load.scriptsLoaded).join(', ')} ms; ` +
       `organisation lookup sent at ${loads.map((load) => load.lookupStart ?? '–').join(', ')} ms\n`,
@@ -197,19 +252,45 @@ function report(name: string, loads: Load[]): number {
   return ready;
 }
 
+/** The login page as the server sends it, uncompressed (the test server listens on 127.0.0.1). */
+function loginPageAsServed(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        { host: '127.0.0.1', port: e2e.port, path: '/login', headers: { host: new URL(at('demo')).host } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            response.statusCode === 200
+              ? resolve(Buffer.concat(chunks).toString('utf8'))
+              : reject(new Error(`GET /login answered ${response.statusCode}`)),
+          );
+        },
+      )
+      .on('error', reject);
+  });
+}
+
 /**
- * A page with nothing but text, `bytes` long and sent as is (random characters: nothing to compress;
- * no precompressed copy), its paragraph at the end like the login form: the floor of the machine.
+ * The floor: the login page without its JavaScript (every script but the organisation's JSON, and the
+ * entry's preload), with brotli and gzip copies beside it as the build writes them for its pages.
  */
-function writeFloorPage(bytes: number): void {
-  const head =
-    '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Plancher</title></head><body><!--';
-  const tail = '--><p id="floor">Plancher de la machine</p></body></html>';
-  const padding = crypto
-    .randomBytes(bytes)
-    .toString('base64')
-    .slice(0, Math.max(0, bytes - head.length - tail.length));
-  fs.writeFileSync(path.join(dist, FLOOR_PAGE), head + padding + tail);
+function writeFloorPage(loginPage: string): void {
+  const withoutScripts = loginPage
+    .replace(/<script(?![^>]*type="application\/json")[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
+  expect(withoutScripts).not.toMatch(/<script(?![^>]*application\/json)|modulepreload/);
+  expect(loginPage, 'the server renders the login form into /login').toMatch(
+    /id="login-shell".*autocomplete="current-password"/is,
+  );
+  const file = path.join(dist, FLOOR_PAGE);
+  fs.writeFileSync(file, withoutScripts);
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(withoutScripts, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  );
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(withoutScripts));
 }
 
 describe('the built web app (issue 13)', () => {
@@ -241,34 +322,49 @@ describe.skipIf(!browserAvailable)('first load on a throttled phone (issue 13)',
   });
   afterAll(async () => {
     await browser?.close();
-    fs.rmSync(path.join(dist, FLOOR_PAGE), { force: true });
+    for (const suffix of ['', '.br', '.gz']) fs.rmSync(path.join(dist, FLOOR_PAGE + suffix), { force: true });
   });
 
-  it('shows the login form within 2 s (or the machine’s floor), cold cache, fast 3G and 4× CPU slowdown', async () => {
+  /** `measure` in a new context: its own HTTP cache and storage, so every load is cold. */
+  async function coldLoad(url: string, selector: string, takeover = false): Promise<Load> {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'fr-BE' });
+    try {
+      return await measure(context, url, selector, takeover);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('shows the login form within 2 s (or its floor on this machine), cold cache, fast 3G and 4× CPU slowdown', async () => {
+    writeFloorPage(await loginPageAsServed());
+    const form = 'input[autocomplete="current-password"]';
     const loads: Load[] = [];
     const floors: Load[] = [];
     for (let run = 0; run < LOGIN_RUNS; run++) {
-      // A new context each time: its own HTTP cache and storage, so every load is cold.
-      const context = await browser.newContext({ viewport: PHONE, locale: 'fr-BE' });
-      const load = await measure(context, at('demo', '/login'), 'input[autocomplete="current-password"]');
-      loads.push(load);
-      // The floor, right after, under the same load of the machine.
-      writeFloorPage(load.documentBytes);
-      floors.push(await measure(context, at('demo', `/${FLOOR_PAGE}`), '#floor'));
-      await context.close();
+      const pair = [
+        async () => loads.push(await coldLoad(at('demo', '/login'), form, true)),
+        async () => floors.push(await coldLoad(at('demo', `/${FLOOR_PAGE}`), form)),
+      ];
+      // In turn first, one right after the other: the machine's load at that moment weighs on both.
+      for (const load of run % 2 === 0 ? pair : pair.reverse()) await load();
     }
     report('login form', loads);
-    report('static page of the same size (the machine’s floor)', floors);
+    report('the same page without its JavaScript (the floor)', floors);
     const [login, floor] = [best(loads), best(floors)];
-    const limit = Math.max(LOGIN_FORM_TARGET_MS, floor + FLOOR_MARGIN_MS);
+    const limit = Math.max(LOGIN_FORM_TARGET_MS, floor * FLOOR_FACTOR);
     process.stdout.write(
-      `first load, login form at best ${login} ms, asserted under ${limit} ms (` +
+      `first load, login form at best ${login} ms, its floor at best ${floor} ms; asserted under ${limit} ms (` +
         (limit === LOGIN_FORM_TARGET_MS
           ? 'the 2 s target'
-          : `the static page at best ${floor} ms + ${FLOOR_MARGIN_MS} ms: the machine cannot keep 2 s now`) +
+          : `${FLOOR_FACTOR} × the floor: this machine is too busy to keep 2 s now`) +
         ')\n',
     );
     expectLean(loads, LOGIN_SCRIPTS_MAX, LOGIN_SCRIPT_KB_MAX, 'inline');
+    for (const load of loads) {
+      // The form that showed first is the server's, not one the app drew once its JavaScript ran.
+      expect(load.fromServer).toBe(true);
+      expect(load.documentBytes / 1024).toBeLessThanOrEqual(LOGIN_PAGE_KB_MAX);
+    }
     expect(login).toBeLessThan(limit);
   });
 
@@ -301,6 +397,42 @@ describe.skipIf(!browserAvailable)('the login page before the app (issue 13)', (
     await browser?.close();
   });
 
+  /** Records from now on every transition that starts in the page (`transitionsSeen` reads them). */
+  function recordTransitions(page: Page): Promise<void> {
+    return page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { transitionsSeen: string[] }).transitionsSeen = seen;
+      document.addEventListener(
+        'transitionrun',
+        (event) => {
+          const target = event.target instanceof Element ? event.target.outerHTML.slice(0, 80) : '?';
+          seen.push(`${event.propertyName} on ${target}`);
+        },
+        true,
+      );
+    });
+  }
+
+  function transitionsSeen(page: Page): Promise<string[]> {
+    return page.evaluate(() => (window as unknown as { transitionsSeen: string[] }).transitionsSeen);
+  }
+
+  /** Waits until nothing in the page transitions any more. */
+  async function settle(page: Page): Promise<void> {
+    await page.waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { polling: 'raf' },
+    );
+  }
+
   /**
    * Opens the login page with the app's entry script held back until `release()`: until then the page
    * the server rendered (the shell) is all there is, as on a slow phone.
@@ -327,22 +459,33 @@ describe.skipIf(!browserAvailable)('the login page before the app (issue 13)', (
     ).resolves.toBe(true);
     await shell.getByLabel('Adresse e-mail').fill('parent@demo.test');
     await shell.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
-    const before = await page.screenshot({ path: '/tmp/login-shell-before.png' });
+    // The caret moved back into the password, after its third character.
+    await page.keyboard.press('Home');
+    for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowRight');
+    // What the visitor sees once typed: the fields' focus transitions (150 ms) over.
+    await settle(page);
+    const before = await page.screenshot({ path: path.join(artefacts, 'login-shell-1-before-takeover.png') });
 
+    await recordTransitions(page);
     release();
     await page.locator('#login-shell').waitFor({ state: 'detached' });
     const email = page.getByLabel('Adresse e-mail');
     const password = page.getByLabel('Mot de passe', { exact: true });
     await expect(email.inputValue()).resolves.toBe('parent@demo.test');
     await expect(password.inputValue()).resolves.toBe(PASSWORD);
-    // The caret stays where it was: in the password, at its end.
+    // The caret stays where it was: in the password, after its third character.
     await expect(password.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
     await expect(
-      password.evaluate((input: HTMLInputElement) => input.selectionStart === input.value.length),
-    ).resolves.toBe(true);
-    // Nothing moves when the app's own form replaces the server's.
-    const after = await page.screenshot({ path: '/tmp/login-shell-after.png' });
-    expect(after.equals(before), 'the page looks the same before and after the takeover').toBe(true);
+      password.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd]),
+    ).resolves.toEqual([3, 3]);
+    // Nothing moves when the app's own form replaces the server's: no transition ran (the focused
+    // field's border fading in again, as it did for 150 ms), and the screen is the same to the pixel.
+    await expect(transitionsSeen(page), 'what transitioned during the takeover').resolves.toEqual([]);
+    const after = await page.screenshot({ path: path.join(artefacts, 'login-shell-2-after-takeover.png') });
+    expect(
+      after.equals(before),
+      `the page looks the same before and after the takeover (see ${artefacts}login-shell-*.png)`,
+    ).toBe(true);
 
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL((url) => url.pathname === '/catalog');

@@ -43,3 +43,22 @@ export function takeLoginShell(): ShellInput | null {
 export function dropLoginShell(): void {
   shellElement()?.remove();
 }
+
+/**
+ * Runs `change` (the focus and caret moving into the app's form) with the transitions of the fields in
+ * `form` held: the server's field already showed its focus, so the app's must show it at once rather
+ * than fade its border from grey to blue again (and the field React focused first, by `autoFocus`,
+ * must not fade back). Once their style is computed, the fields keep their own transitions.
+ */
+export function withoutFieldTransitions(form: HTMLElement | null, change: () => void): void {
+  const fields = form ? [...form.querySelectorAll<HTMLElement>('input')] : [];
+  const inline = fields.map((field) => field.style.transition);
+  for (const field of fields) field.style.transition = 'none';
+  try {
+    change();
+  } finally {
+    // Reading a computed style applies the focus state now, while nothing transitions.
+    for (const field of fields) void getComputedStyle(field).borderTopColor;
+    fields.forEach((field, index) => (field.style.transition = inline[index] ?? ''));
+  }
+}
