@@ -1,13 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { Plugin } from 'vite';
+import { compile, optimize } from '@tailwindcss/node';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+import { LOGIN_SHELL } from '../../packages/shared/src/login-shell';
 
 /*
  * What the production build adds for the first load on a phone (issue 13, docs/scaling.md "First
  * load"): route chunks grouped by audience, the page's language preloaded and the organisation lookup
- * started by index.html itself, brotli and gzip copies of every text file, and a budget on the entry.
+ * started by index.html itself, the login page's shell (login.html), brotli and gzip copies of every
+ * text file, and a budget on the entry.
  */
 
 /** The most the page's first JavaScript (the entry and every chunk it imports) may weigh, gzip. */
@@ -148,10 +153,10 @@ const PRELOADED_AUDIENCES = ['public', 'account', 'family'];
 
 /**
  * A script run by index.html before any chunk: it asks for the organisation of the address (the exact
- * request the app makes, taken by src/lib/organization-prefetch.ts) and preloads the texts of the
- * page's language and the chunks of the screen being opened (the sign-in pages for a visitor without a
- * session, the layout and the family's screens for a signed-in one), so none of them waits behind the
- * entry's JavaScript. A wrong guess costs a download, never a screen. The key is read as
+ * request the app makes, taken by src/lib/organization-prefetch.ts; the login page has it inline) and
+ * preloads the texts of the page's language and the chunks of the screen being opened (the sign-in
+ * pages for a visitor without a session, the layout and the family's screens for a signed-in one), so
+ * none of them waits behind the entry's JavaScript (on the login page, once its form has painted). A wrong guess costs a download, never a screen. The key is read as
  * src/lib/organization-host.ts does without a configured base host; with one (VITE_APP_BASE_HOST) the
  * script asks nothing and the app looks the organisation up itself.
  */
@@ -179,25 +184,42 @@ function bootScript(
       files = files.concat(audiences.account);
       if (/^\\/(catalog|calendar|delegations|orders)(\\/|$)/.test(path)) files = files.concat(audiences.family);
     }
-    var seen = {};
-    for (var i = 0; i < files.length; i++) {
-      if (!files[i] || seen[files[i]]) continue;
-      seen[files[i]] = true;
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = files[i];
-      document.head.appendChild(link);
-    }
+    var preload = function () {
+      var seen = {};
+      for (var i = 0; i < files.length; i++) {
+        if (!files[i] || seen[files[i]]) continue;
+        seen[files[i]] = true;
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = files[i];
+        document.head.appendChild(link);
+      }
+    };
+    // The login page (login.html, its organisation inline) parses and paints its form first: fetching
+    // and compiling the chunks must not slow that down on a slow CPU.
+    var inlined = document.getElementById('${LOGIN_SHELL.organizationElementId}');
+    if (inlined && document.visibilityState !== 'hidden') {
+      document.addEventListener('DOMContentLoaded', function () {
+        requestAnimationFrame(function () {
+          setTimeout(preload, 0);
+        });
+      });
+    } else preload();
     if (${JSON.stringify(Boolean(baseHost))}) return;
     var labels = location.hostname.toLowerCase().replace(/\\.$/, '').split('.');
     var key = labels[0];
     if (labels.length < 2 || (labels.length === 2 && labels[1] !== 'localhost') || key === 'www') return;
     if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(key) || /^\\d+$/.test(labels[labels.length - 1])) return;
     var url = '/api/organizations/directory/key/' + encodeURIComponent(key);
+    // The login page comes with its organisation (the API's answer to that request): no round trip.
+    var answer = inlined && inlined.textContent;
     window.__inscrioOrganization = {
       url: url,
-      response: fetch(url, { headers: { accept: 'application/json', 'accept-language': locale } }),
+      response:
+        answer && JSON.parse(answer).key === key
+          ? Promise.resolve(new Response(answer, { headers: { 'content-type': 'application/json' } }))
+          : fetch(url, { headers: { accept: 'application/json', 'accept-language': locale } }),
     };
   } catch (e) {}
 })();`;
@@ -246,6 +268,154 @@ export function firstLoad(baseHost: string | undefined): Plugin {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// The login page's shell
+
+/** The organisations the shell's classes are collected with: with a logo and without. */
+const SAMPLE_ORGANIZATIONS = [null, 'asset_logo'].map((logoAsset) => ({
+  id: 'org_sample',
+  key: 'sample',
+  name: 'Club sportif',
+  logoAsset,
+  timeZone: 'Europe/Brussels',
+  defaultLocale: 'fr',
+  systemAdmin: false,
+  maintenance: false,
+}));
+/** The addresses the shell's classes are collected for (each notice the login page may show). */
+const SAMPLE_ADDRESSES = ['/login', '/login?email=a%40b.be&authError=session-expired&error=page-not-found'];
+
+/**
+ * Runs after the page's bundle is written; the shell is painted with the first response, long before
+ * the app's JavaScript has arrived:
+ * - `ssr/login-page.mjs`: the login page (src/features/auth/login-shell/render.tsx) bundled for Node, so
+ *   the API renders the very markup the app renders, for the organisation of the address;
+ * - `login.html`: index.html with the markers the API fills (the organisation for the boot script, the
+ *   rendered page), the CSS of the page's classes inline (Tailwind run on them alone, ~5 KB brotli)
+ *   instead of the render-blocking stylesheet, the shell's script (below), and the loader in #root,
+ *   hidden while the shell is there. The entry script is only preloaded: the shell's script runs it
+ *   once the page has painted, so its work never holds the first paint back on a slow CPU.
+ */
+export function loginShell(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'inscrio-login-shell',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      await build({
+        configFile: false,
+        root,
+        mode: 'production',
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { alias: { '@': path.join(root, 'src') } },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/features/auth/login-shell/render.tsx',
+          outDir: path.join(outDir, path.dirname(LOGIN_SHELL.renderer)),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          minify: true,
+          rolldownOptions: { output: { entryFileNames: path.basename(LOGIN_SHELL.renderer) } },
+        },
+      });
+      const renderer = (await import(pathToFileURL(path.join(outDir, LOGIN_SHELL.renderer)).href)) as {
+        renderLoginPage: (organization: unknown, address: string) => string;
+      };
+      const classes = new Set<string>();
+      for (const organization of SAMPLE_ORGANIZATIONS) {
+        for (const address of SAMPLE_ADDRESSES) {
+          const markup = renderer.renderLoginPage(organization, address);
+          for (const [, list] of markup.matchAll(/\bclass="([^"]*)"/g)) {
+            list!.split(/\s+/).forEach((name) => classes.add(name.replaceAll('&amp;', '&')));
+          }
+        }
+      }
+      const source = path.join(root, 'src/styles/index.css');
+      const tailwind = await compile(fs.readFileSync(source, 'utf8'), {
+        base: path.dirname(source),
+        from: source,
+        onDependency: () => undefined,
+      });
+      const pageCss = optimize(tailwind.build([...classes]), { minify: true }).code;
+
+      const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const stylesheet = /\s*<link rel="stylesheet" crossorigin href="([^"]+)">/.exec(index);
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index);
+      if (!stylesheet || !entry || !index.includes('<div id="root">')) {
+        throw new Error('login-shell: index.html has no stylesheet, no entry script or no #root');
+      }
+      const { shellElementId: shell } = LOGIN_SHELL;
+      const html = index
+        .replace(stylesheet[0], '')
+        .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
+        .replace('<head>', `<head>${LOGIN_SHELL.organizationMarker}`)
+        .replace('</head>', `<style>${pageCss}#${shell}~#root{display:none}</style></head>`)
+        .replace(
+          '<div id="root">',
+          `<div id="${shell}">${LOGIN_SHELL.pageMarker}</div>` +
+            `<script>${shellScript(stylesheet[1]!, entry[1]!)}</script><div id="root">`,
+        );
+      fs.writeFileSync(path.join(outDir, LOGIN_SHELL.template), html);
+    },
+  };
+}
+
+/**
+ * The shell's script. It adds the full stylesheet (not render-blocking when added by a script; the app
+ * waits for it before it mounts: src/app/main.tsx) and runs the entry script once the page is parsed
+ * and painted (at once in a hidden tab, which paints nothing). Until the app takes the page over
+ * (src/features/auth/login-shell/takeover.ts reads what it leaves): the address's e-mail filled in,
+ * and a submit kept for the app, which sends it once it runs (the same request, limits and messages as
+ * any sign-in; the form never submits by itself). A signed-in visitor, or one who chose English, gets
+ * the loader instead: the app will show something else.
+ */
+function shellScript(stylesheet: string, entry: string): string {
+  return `(function () {
+  var css = document.createElement('link');
+  css.rel = 'stylesheet';
+  css.crossOrigin = '';
+  css.href = ${JSON.stringify(stylesheet)};
+  document.head.appendChild(css);
+  function start() {
+    var app = document.createElement('script');
+    app.type = 'module';
+    app.crossOrigin = '';
+    app.src = ${JSON.stringify(entry)};
+    document.head.appendChild(app);
+  }
+  // Once the page is parsed and painted: work started earlier slows the parsing of the form itself.
+  function painted() {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
+  if (document.visibilityState === 'hidden') start();
+  else if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', painted);
+  else painted();
+  var shell = document.getElementById(${JSON.stringify(LOGIN_SHELL.shellElementId)});
+  if (!shell) return;
+  try {
+    var locale = localStorage.getItem('inscrio.locale');
+    if (localStorage.getItem('inscrio.tokens') || (locale && locale !== 'fr')) return shell.remove();
+  } catch (e) {}
+  var form = shell.querySelector('form');
+  if (!form) return;
+  var email = new URLSearchParams(location.search).get('email');
+  if (email && form.elements.email && !form.elements.email.value) form.elements.email.value = email;
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    shell.setAttribute('data-submitted', '');
+    var button = form.querySelector('button[type="submit"]');
+    if (button) button.disabled = true;
+  });
+})();`;
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Budget and compression
 
 const gzip = promisify(zlib.gzip);
@@ -291,7 +461,11 @@ export function precompress(): Plugin {
       }
       const files = fs
         .readdirSync(outDir, { recursive: true, withFileTypes: true })
+        // The login page's renderer (ssr/) is for the API, never sent.
         .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .filter(
+          (entry) => !path.relative(outDir, entry.parentPath).startsWith(path.dirname(LOGIN_SHELL.renderer)),
+        )
         .map((entry) => path.join(entry.parentPath, entry.name));
       await Promise.all(
         files.map(async (file) => {

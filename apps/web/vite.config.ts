@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { codeSplitting, firstLoad, precompress } from './build-plugins';
+import { codeSplitting, firstLoad, loginShell, precompress } from './build-plugins';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -13,6 +13,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     tailwindcss(),
     firstLoad(loadEnv(mode, import.meta.dirname, 'VITE_').VITE_APP_BASE_HOST),
+    loginShell(),
     precompress(),
   ],
   resolve: { alias: { '@': src } },

@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { LOGIN_SHELL } from '@inscrio/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -53,6 +54,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandling, registerPreflightCheck } from './plugins/errors';
 import { registerInputHygiene, registerJsonBodyParser } from './plugins/input-hygiene';
 import { registerNoStore } from './plugins/no-store';
+import { registerLoginPage } from './plugins/login-page';
 
 const RATE_LIMIT_WINDOW_SECONDS = 15 * 60;
 
@@ -94,17 +96,23 @@ async function applicationSecret(options: BuildOptions): Promise<string> {
 }
 
 /**
- * The CSP sources of the inline scripts of the built index.html (its boot script starts the organisation
- * lookup before the app's chunks load: apps/web/build-plugins.ts), so they may run under `script-src 'self'`.
+ * The CSP sources of the inline scripts of the built index.html and login.html (the boot script starts
+ * the organisation lookup before the app's chunks load; the login page's shell keeps what is typed until
+ * the app takes over: apps/web/build-plugins.ts), so they may run under `script-src 'self'`.
  */
 export function inlineScriptHashes(webDist: string | undefined): string[] {
   if (!webDist) return [];
-  const index = path.join(webDist, 'index.html');
-  if (!fs.existsSync(index)) return [];
-  const html = fs.readFileSync(index, 'utf8');
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-    .filter((match) => match[1]!.trim() !== '')
-    .map((match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+  const pages = ['index.html', LOGIN_SHELL.template].map((page) => path.join(webDist, page));
+  const scripts = pages
+    .filter((page) => fs.existsSync(page))
+    .flatMap((page) => [
+      ...fs.readFileSync(page, 'utf8').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g),
+    ])
+    .map((match) => match[1]!)
+    .filter((script) => script.trim() !== '');
+  return [...new Set(scripts)].map(
+    (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+  );
 }
 
 /** Builds the whole application without listening, so tests drive it through `app.inject()`. */
@@ -259,6 +267,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // The build writes brotli and gzip copies beside each text file (apps/web/build-plugins.ts): the
       // one the browser accepts is sent, with `Vary: Accept-Encoding`.
       preCompressed: true,
+      // The login page's template and renderer are the API's to use (plugins/login-page.ts), not files.
+      allowedPath: (pathName) =>
+        pathName !== `/${LOGIN_SHELL.template}` &&
+        !pathName.startsWith(`/${path.dirname(LOGIN_SHELL.renderer)}/`),
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) =>
         res.header(
@@ -268,6 +280,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             : 'no-cache',
         ),
     });
+    await registerLoginPage(app, ctx, options.webDist);
   }
 
   return app;

@@ -383,6 +383,8 @@ export async function snap(page: Page, name: string): Promise<void> {
 /** Signs in with a password from the login page of `key`. */
 export async function signIn(page: Page, key: string, email: string, password = PASSWORD): Promise<void> {
   await page.goto(at(key, '/login'));
+  // The server's login page is usable at once; the sign-in's own wait starts once the app has taken it over.
+  await page.locator('#login-shell').waitFor({ state: 'detached' });
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();

@@ -21,3 +21,4 @@ export * from './api/registration.schema';
 export * from './api/organization.schema';
 export * from './api/invoice.schema';
 export * from './api/list.schema';
+export * from './login-shell';

@@ -17,7 +17,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
         className,
       )}
     >
-      <Globe className="ml-1.5 size-3.5 text-slate-400" aria-hidden="true" />
+      {/* Left out on the narrowest phones (360 px), where it would cut the organisation's tagline short. */}
+      <Globe className="ml-1.5 hidden size-3.5 text-slate-400 min-[380px]:block" aria-hidden="true" />
       {LOCALES.map((locale) => (
         <button
           key={locale}

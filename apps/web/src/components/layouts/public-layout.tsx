@@ -35,7 +35,7 @@ export function PublicLayout() {
       >
         <Outlet />
       </main>
-      <footer className="relative z-10 px-4 pb-6 text-center text-xs text-slate-500">
+      <footer className="relative z-10 px-4 pb-6 text-center text-xs text-balance text-slate-500">
         {t('footer', { year: new Date().getFullYear() })}
       </footer>
     </div>

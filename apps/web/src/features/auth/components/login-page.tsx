@@ -1,7 +1,7 @@
 import { message, signInOtpSchema, signInPasswordSchema } from '@inscrio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, KeyRound, LogIn, Mail } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { notify } from '@/lib/notify';
 import { completeSignIn, endSessionLocally } from '@/lib/session';
 import { useLocale } from '@/lib/use-locale';
 import { useSendOneTimeCode } from '../api/send-otp';
+import { takeLoginShell, withoutFieldTransitions } from '../login-shell/takeover';
 import { useSignInWithOneTimeCode } from '../api/sign-in-otp';
 import { useSignInWithPassword } from '../api/sign-in-password';
 import { AuthCard } from './auth-card';
@@ -59,6 +60,7 @@ function PasswordForm({
     register,
     handleSubmit,
     getValues,
+    setValue,
     formState: { errors },
   } = useForm({ resolver: zodResolver(schema), defaultValues: { email, password: '' } });
 
@@ -66,8 +68,39 @@ function PasswordForm({
     signIn.mutateAsync(values).then(finish, (error: unknown) => failSignIn(error, locale)),
   );
 
+  const form = useRef<HTMLFormElement>(null);
+  // Takes over the page the server sent (login-shell/takeover.ts) before the browser paints this form:
+  // what was typed, where the caret was, and a submit made before the app was there.
+  useLayoutEffect(() => {
+    const shell = takeLoginShell();
+    if (!shell) return;
+    setValue('email', shell.email);
+    setValue('password', shell.password);
+    onEmail(shell.email);
+    withoutFieldTransitions(form.current, () => {
+      if (!shell.focus) return;
+      const { field, start, end } = shell.focus;
+      // Focused here and now, before the first paint (react-hook-form's setFocus waits for a timer:
+      // the field would show unfocused, then fade its focus in, and the caret would land at the end).
+      const input = form.current?.elements.namedItem(field);
+      if (!(input instanceof HTMLInputElement)) return;
+      input.focus();
+      if (start !== null && end !== null) input.setSelectionRange(start, end);
+    });
+    if (shell.submitted) void onSubmit();
+    // Once, when the form first shows: the shell is gone afterwards.
+  }, []);
+
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('login.passwordForm')}>
+    // method="post": were the page's scripts not to run, a submit never puts the password in the address.
+    <form
+      ref={form}
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+      aria-label={t('login.passwordForm')}
+    >
       <TextField
         label={t('fields.email')}
         type="email"
