@@ -50,7 +50,7 @@ import { mollieOAuthRoutes } from './modules/payments/mollie/mollie-oauth.routes
 import { meRoutes } from './modules/users/me.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling, registerPreflightCheck } from './plugins/errors';
+import { errorBodySchema, registerErrorHandling, registerPreflightCheck } from './plugins/errors';
 import { registerInputHygiene, registerJsonBodyParser } from './plugins/input-hygiene';
 import { registerNoStore } from './plugins/no-store';
 
@@ -205,7 +205,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         version: '1.0.0',
         description: 'Registration platform for clubs, camps and schools.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: { Error: errorBodySchema },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
