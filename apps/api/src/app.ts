@@ -51,7 +51,7 @@ import { mollieOAuthRoutes } from './modules/payments/mollie/mollie-oauth.routes
 import { meRoutes } from './modules/users/me.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling, registerPreflightCheck } from './plugins/errors';
+import { errorBodySchema, registerErrorHandling, registerPreflightCheck } from './plugins/errors';
 import { registerInputHygiene, registerJsonBodyParser } from './plugins/input-hygiene';
 import { registerNoStore } from './plugins/no-store';
 import { registerLoginPage } from './plugins/login-page';
@@ -213,7 +213,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         version: '1.0.0',
         description: 'Registration platform for clubs, camps and schools.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: { Error: errorBodySchema },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

@@ -559,7 +559,7 @@ describe('archive instead of delete', () => {
     await addSession(created.id, new Date(Date.now() - 86_400_000), 'cancelled');
     const refused = await call('manager', 'DELETE', `/api/blueprints/${created.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ error: 'conflict', message: MESSAGES.hasSessions });
+    expect(refused.json()).toMatchObject({ error: 'blueprint_has_sessions', message: MESSAGES.hasSessions });
     const english = await call('manager', 'DELETE', `/api/blueprints/${created.id}`, {
       headers: { 'accept-language': 'en' },
     });

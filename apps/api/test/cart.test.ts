@@ -490,6 +490,7 @@ describe('holds', () => {
       expect(cart.holdExpiresAt).toBeNull();
       const checkout = await call(family!.token, 'POST', '/api/cart/checkout', {});
       expect(checkout.statusCode).toBe(409);
+      expect(checkout.json().error).toBe('cart_empty');
       expect(checkout.json().message).toBe(
         'Votre panier est vide ou vos réservations ont expiré. Ajoutez à nouveau les séances souhaitées.',
       );
@@ -664,6 +665,7 @@ describe('checking out offline', () => {
       expect((await call(family!.token, 'GET', '/api/cart')).json().paymentProviders).toEqual([]);
       const r = await call(family!.token, 'POST', '/api/cart/checkout', { paymentProvider: 'offline' });
       expect(r.statusCode).toBe(409);
+      expect(r.json().error).toBe('offline_payment_unavailable');
       expect(r.json().message).toBe(
         "Le paiement par virement n'est pas disponible : l'organisation n'a pas encore renseigné son IBAN.",
       );

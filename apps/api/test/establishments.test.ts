@@ -452,7 +452,7 @@ describe('DELETE /establishments/{id}', () => {
       expect(r.statusCode, kind).toBe(409);
       expect(r.json()).toMatchObject({
         statusCode: 409,
-        error: 'conflict',
+        error: 'default_establishment_undeletable',
         message: "L'établissement par défaut de l'organisation ne peut pas être supprimé.",
       });
     }
@@ -474,6 +474,7 @@ describe('DELETE /establishments/{id}', () => {
     await addBlueprint(withActivity, true);
     const r = await as('manager', 'DELETE', `/api/establishments/${withActivity}`);
     expect(r.statusCode).toBe(409);
+    expect(r.json().error).toBe('establishment_in_use');
     expect(r.json().message).toBe(
       'Cet établissement ne peut pas être supprimé : il est encore utilisé par des activités.',
     );

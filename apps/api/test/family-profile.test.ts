@@ -447,7 +447,7 @@ describe('conditions: rules of procedure (ROI) and legal mentions', () => {
       impersonatorUserId: null,
     };
     const error = await conditions.assertConditionsAccepted(auth).catch((e: unknown) => e);
-    expect(error).toMatchObject({ statusCode: 409, code: 'conflict' });
+    expect(error).toMatchObject({ statusCode: 409, code: 'conditions_not_accepted' });
     expect((error as { messageFor(l: 'fr'): string }).messageFor('fr')).toBe(
       "Vous devez accepter le règlement d'ordre intérieur et les mentions légales de l'organisation avant d'inscrire un membre.",
     );

@@ -236,6 +236,7 @@ describe('inviting a period’s attendees to the next one', () => {
     expect(await participantRow(t, second.id)).toMatchObject({ holds_seat: false });
     const twice = await f.call('parent', 'POST', `/api/me/registrations/${second.id}/decline`);
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe('invitation_no_longer_valid');
     expect(twice.json().message).toBe("Cette invitation n'est plus valable.");
     await expectSeatsConsistent(t, Object.values(S));
   });
@@ -259,6 +260,7 @@ describe('inviting a period’s attendees to the next one', () => {
     await f.signInAgain();
     const late = await f.call('parent', 'POST', `/api/me/registrations/${invitation}/accept`);
     expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe('invitation_expired');
     expect(late.json().message).toBe('Cette invitation a expiré.');
     expect(await expireInvitations(t.app.ctx)).toBe(1);
     expect(await participantRow(t, invitation)).toMatchObject({

@@ -219,6 +219,7 @@ describe('invoices of orders', () => {
     expect((await call(family.token, 'GET', `/api/orders/${orderId}`)).json().status).toBe('completed');
     const again = await call(manager, 'POST', `/api/invoices/${invoice!.id}/mark-paid`, {});
     expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('invoice_already_paid');
     expect(again.json().message).toBe('Cette facture est déjà payée');
     await expectBalanced(orderId);
   });

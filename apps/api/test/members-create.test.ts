@@ -188,6 +188,7 @@ describe('POST /members', () => {
         familyMembers: [child('Tim', '2016-01-01')],
       });
       expect(r.statusCode, email).toBe(409);
+      expect(r.json().error).toBe('email_taken');
       expect(r.json().message).toBe('Un compte existe déjà avec cette adresse e-mail.');
     }
     expect(await userCount()).toBe(before);
@@ -473,6 +474,7 @@ describe('holder flag', () => {
   it('refuses the flag on other roles (409) and on accounts the caller may not change (403)', async () => {
     const r = await call('admin', 'POST', `/api/members/${ids[DEMO_ACCOUNTS.manager]}/holder`);
     expect(r.statusCode).toBe(409);
+    expect(r.json().error).toBe('holder_needs_user_role');
     expect(r.json().message).toBe('Seul un utilisateur basique peut être titulaire');
     expect(
       (await call('manager', 'POST', `/api/members/${ids[DEMO_ACCOUNTS.admin]}/holder`)).statusCode,

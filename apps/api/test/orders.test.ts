@@ -149,6 +149,7 @@ describe('orders, offline', () => {
 
     const again = await call(tokens.manager!, 'POST', `/api/orders/${order.id}/payments/offline`, {});
     expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('order_already_paid');
     expect(again.json().message).toBe('Cette commande est déjà payée.');
   });
 

@@ -70,6 +70,17 @@ describe('organisation payment configuration', () => {
     expect(fromHome.statusCode, fromHome.body).toBe(200);
   });
 
+  it('answers connecting Mollie on a platform without Mollie credentials with its own code (409)', async () => {
+    const r = await t.request('GET', '/api/integrations/mollie/oauth/connect/org_demo', {
+      token: tokens.manager,
+    });
+    expect(r.statusCode, r.body).toBe(409);
+    expect(r.json()).toMatchObject({
+      error: 'mollie_not_configured',
+      message: "La connexion à Mollie n'est pas configurée sur cette plateforme.",
+    });
+  });
+
   it('validates the IBAN with a French message, and in English when asked', async () => {
     const bad = await patch('manager', { iban: 'BE71 0961 2345 6768' });
     expect(bad.statusCode).toBe(400);

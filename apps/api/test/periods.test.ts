@@ -195,6 +195,7 @@ describe('creating and editing periods', () => {
     });
     const refused = await call('manager', 'PATCH', url, { establishmentId: 'est_default' });
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('period_other_establishment');
     expect(refused.json().message).toBe('La séance et la période doivent appartenir au même établissement');
   });
 });
@@ -319,6 +320,7 @@ describe('sessions of a period', () => {
     await call('manager', 'POST', `/api/periods/${period.id}/services`, { serviceIds: [single] });
     const refused = await call('manager', 'DELETE', `/api/periods/${period.id}`);
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('period_has_sessions');
     expect(refused.json().message).toBe(
       'Cette période contient des séances : retirez-les avant de la supprimer',
     );

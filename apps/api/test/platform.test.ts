@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@inscrio/shared';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -31,6 +32,13 @@ describe('platform endpoints', () => {
     expect(
       spec.paths['/api/auth/sign-up'].post.requestBody.content['application/json'].schema.required,
     ).toContain('confirmPassword');
+  });
+
+  it('describes the error envelope with every code of the catalogue', async () => {
+    const spec = (await t.request('GET', '/api/docs/json')).json();
+    const codes: string[] = spec.components.schemas.Error.properties.error.enum;
+    expect(codes).toEqual(ERROR_CODES);
+    expect(codes).toEqual(expect.arrayContaining(['conflict', 'session_full', 'invoice_already_paid']));
   });
 
   it('sends security headers and a request id', async () => {

@@ -143,6 +143,7 @@ describe('assigning holders', () => {
       holderUserId: userIds.holder,
     });
     expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error).toBe('holder_already_assigned');
     expect(duplicate.json().message).toBe('Ce titulaire est déjà assigné à cette séance');
     const rows = await t.db.select().from(prestations).where(eq(prestations.serviceId, 'svc_p_foot'));
     expect(rows).toHaveLength(1);

@@ -214,6 +214,7 @@ describe('moving a participant', () => {
 
     const full = await f.call('manager', 'POST', `/api/participants/${tom.id}/move`, { serviceId: to });
     expect(full.statusCode).toBe(409);
+    expect(full.json().error).toBe('session_full');
     expect(full.json().message).toBe('Cette séance est complète.');
     await register([to], [f.members.zoe]).then((r) => expect(r.refused[0]!.reason).toBe('full'));
 
@@ -223,6 +224,7 @@ describe('moving a participant', () => {
     await register([third], [f.members.tom]);
     const twice = await f.call('manager', 'POST', `/api/participants/${tom.id}/move`, { serviceId: third });
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe('already_registered');
     expect(twice.json().message).toBe('Ce membre est déjà inscrit à cette séance.');
     await expectSeatsConsistent(t, [from, to, third]);
   });
@@ -310,6 +312,7 @@ describe('cancelling', () => {
     });
     const late = await f.call('parent', 'POST', `/api/participants/${id}/cancel`, { reason: 'trop tard' });
     expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe('registration_not_cancellable');
     expect(late.json().message).toBe('Cette inscription ne peut plus être annulée.');
     const bad = await f.call('parent', 'POST', `/api/participants/${id}/cancel`, { reason: 'x'.repeat(600) });
     expect(bad.statusCode).toBe(400);
@@ -353,6 +356,7 @@ describe('what registrations open elsewhere', () => {
     const { registered } = await register([s], [child.json().id]);
     const refused = await f.call('parent3', 'DELETE', `/api/me/delegated/${child.json().id}`);
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('member_has_future_registrations');
     expect(refused.json().details[0].message).toMatch(/^Judo test/);
     const removed = await f.call('parent3', 'DELETE', `/api/me/delegated/${child.json().id}`, undefined, {
       confirm: 'true',

@@ -185,6 +185,7 @@ describe('the invitation flow, end to end with two accounts', () => {
     const { token: holderInvite } = await invite('holder', 'paul.peeters@example.be');
     const r = await accept('paul', holderInvite);
     expect(r.statusCode).toBe(409);
+    expect(r.json().error).toBe('family_shared');
     expect(r.json().message).toBe(
       "Votre compte partage déjà une famille avec un autre représentant : il ne peut pas rejoindre une autre famille. Demandez à l'organisation de vous aider.",
     );
@@ -205,6 +206,7 @@ describe('declining, revoking, expiring', () => {
     await signUp('noThanks', 'no-thanks@example.be', 'Nora');
     const r = await accept('noThanks', token);
     expect(r.statusCode).toBe(409);
+    expect(r.json().error).toBe('representative_invitation_not_pending');
     expect(r.json().message).toBe(
       "Cette invitation n'est plus valable : elle a déjà reçu une réponse, a été annulée ou a expiré.",
     );
@@ -277,6 +279,7 @@ describe('invitation input and rights', () => {
       email: 'paul.peeters@example.be',
     });
     expect(already.statusCode).toBe(409);
+    expect(already.json().error).toBe('already_representative');
     expect(already.json().message).toBe('Cette personne représente déjà votre famille.');
   });
 

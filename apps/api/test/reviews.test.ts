@@ -77,10 +77,12 @@ describe('requests from families', () => {
     expect(await auditTypes(t, p.id)).toEqual(['registration-created']);
     const twice = await ask('parent', { serviceId: adults, memberId: f.members.tom, reason: 'age' });
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe('already_registered');
     expect(twice.json().message).toMatch(/Une demande pour .+ est déjà en attente/);
     const within = await session(BP.public, { daysAhead: 11 });
     const useless = await ask('parent', { serviceId: within, memberId: f.members.lea, reason: 'age' });
     expect(useless.statusCode).toBe(409);
+    expect(useless.json().error).toBe('request_not_needed_age');
     expect(useless.json().message).toBe(
       "Ce membre a l'âge requis pour cette activité : inscrivez-le directement, sans demande.",
     );
@@ -91,6 +93,7 @@ describe('requests from families', () => {
     const s = await session(BP.public, { daysAhead: 12, maxSeats: 1 });
     const open = await ask('parent', { serviceId: s, memberId: f.members.lea, reason: 'waiting-list' });
     expect(open.statusCode).toBe(409);
+    expect(open.json().error).toBe('request_not_needed_seats');
     expect(open.json().message).toMatch(/Des places sont encore libres/);
     await fill(s, [f.members.zoe]);
     const p = await request('parent', s, f.members.lea, 'waiting-list');
@@ -104,6 +107,7 @@ describe('requests from families', () => {
       'en',
     );
     expect(tooYoung.statusCode).toBe(409);
+    expect(tooYoung.json().error).toBe('member_too_young');
     expect(tooYoung.json().message).toMatch(/age required/);
     await expectSeatsConsistent(t, touched);
   });
@@ -204,6 +208,7 @@ describe('the managers’ answer', () => {
     expect(mail.text).toContain("Message de l'organisation : Bienvenue dans le groupe !");
     const again = await decide('manager', p.id, { decision: 'refuse' });
     expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('request_already_reviewed');
     expect(again.json().message).toBe('Cette demande a déjà été traitée.');
     // The family accepts it: it goes to the cart with the usual hold.
     const taken = await f.call('parent', 'POST', `/api/me/registrations/${p.id}/accept`);
@@ -238,6 +243,7 @@ describe('the managers’ answer', () => {
     // A waiting-list request cannot be accepted while the session is full.
     const full = await decide('manager', p.id, { decision: 'accept' });
     expect(full.statusCode).toBe(409);
+    expect(full.json().error).toBe('session_full');
     expect(full.json().message).toBe('Cette séance est complète.');
     await expectSeatsConsistent(t, touched);
   });

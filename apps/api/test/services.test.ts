@@ -278,6 +278,7 @@ describe('POST /services: single sessions', () => {
       startDateTime: '2026-12-03T17:00:00Z',
     });
     expect(archived.statusCode).toBe(409);
+    expect(archived.json().error).toBe('blueprint_archived');
     expect(archived.json().message).toBe(
       'Cette activité est archivée : on ne peut plus y ajouter de séances',
     );
@@ -561,6 +562,7 @@ describe('changing a session', () => {
   it('refuses fewer seats than reserved (409) and accepts unlimited', async () => {
     const r = await call('manager', 'PATCH', `/api/services/${id}`, { maxSeats: 3 });
     expect(r.statusCode).toBe(409);
+    expect(r.json().error).toBe('seats_below_reserved');
     expect(r.json().message).toBe(
       'Le nombre de places ne peut pas être inférieur aux 4 places déjà réservées',
     );

@@ -6,6 +6,7 @@ export * from './age';
 export * from './organization';
 export * from './vat';
 export * from './money';
+export * from './errors';
 export * from './validation';
 export * from './api/auth.schema';
 export * from './api/account.schema';

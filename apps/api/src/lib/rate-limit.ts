@@ -56,7 +56,7 @@ export function createRateLimiter(db: Database, now: () => Date): RateLimiter {
     if (previous * (1 - elapsed) + current <= limit) return start;
     await add(bucket, start, -1);
     const retryAfter = secondsUntilAllowed(limit, current - 1, previous, elapsed, windowSeconds);
-    throw new AppError('rate_limited', [], undefined, retryAfter);
+    throw new AppError('rate_limited', [], { retryAfter });
   }
 
   async function consumeAll(hits: [string, RateLimit][]): Promise<CountedHits> {

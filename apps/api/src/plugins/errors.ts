@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { resolveLocale } from '@inscrio/shared';
+import { ERROR_CODES, resolveLocale } from '@inscrio/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../lib/app-error';
 import { isConnectionLost } from '../lib/db-errors';
@@ -15,6 +15,32 @@ function codeForFrameworkError(error: FastifyError): ErrorCode | undefined {
   if (status >= 400 && status < 500) return 'validation_failed';
   return undefined;
 }
+
+/**
+ * The error envelope every failure answers with, for the OpenAPI description: `error` is a code of the
+ * catalogue (`@inscrio/shared` errors), `message` its text in the caller's language.
+ */
+export const errorBodySchema = {
+  type: 'object' as const,
+  required: ['statusCode', 'error', 'message', 'details'],
+  properties: {
+    statusCode: { type: 'integer' as const, minimum: 400, maximum: 599 },
+    error: { type: 'string' as const, enum: [...ERROR_CODES] },
+    message: { type: 'string' as const },
+    details: {
+      type: 'array' as const,
+      items: {
+        type: 'object' as const,
+        required: ['field', 'rule', 'message'],
+        properties: {
+          field: { type: 'string' as const },
+          rule: { type: 'string' as const },
+          message: { type: 'string' as const },
+        },
+      },
+    },
+  },
+};
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const locale = currentLocale() ?? resolveLocale(request.headers['accept-language']);
@@ -31,15 +57,13 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 const databaseUnavailable = () =>
-  new AppError(
-    'unavailable',
-    [],
-    {
+  new AppError('unavailable', [], {
+    text: {
       fr: 'Service momentanément indisponible, réessayez dans un instant.',
       en: 'Service temporarily unavailable, please try again in a moment.',
     },
-    DATABASE_RETRY_AFTER_SECONDS,
-  );
+    retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+  });
 
 const PREFLIGHT_MESSAGE = {
   fr: 'Une requête de contrôle CORS doit indiquer son origine et sa méthode',

@@ -1,4 +1,4 @@
-import { httpStatusMessage, type Locale, message } from '@inscrio/shared';
+import { type ErrorCode, httpStatusMessage, isErrorCode, type Locale, message } from '@inscrio/shared';
 import type { ApiErrorBody, ApiErrorDetail } from './api-types';
 
 /**
@@ -9,8 +9,11 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly details: ApiErrorDetail[];
-  /** The API's error code (`invalid_credentials`, `email_taken`…), when the body names one. */
-  readonly code: string | undefined;
+  /**
+   * The API's error code (`email_taken`, `session_full`…: the catalogue of `@inscrio/shared` errors),
+   * when the body names one. Screens branch on it, never on the status or the text.
+   */
+  readonly code: ErrorCode | undefined;
   /** True when `message` comes from the response body (already in the user's language). */
   readonly hasBodyMessage: boolean;
 
@@ -22,7 +25,7 @@ export class ApiError extends Error {
     super(bodyMessage ?? `HTTP error! status: ${status}`);
     this.status = status;
     this.details = Array.isArray(body?.details) ? body.details : [];
-    this.code = typeof body?.error === 'string' ? body.error : undefined;
+    this.code = isErrorCode(body?.error) ? body.error : undefined;
     this.hasBodyMessage = bodyMessage !== null;
     this.authenticated = options.authenticated ?? false;
   }

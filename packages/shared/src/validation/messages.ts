@@ -84,29 +84,9 @@ export const MESSAGES = {
     fr: 'Aucune séance ne correspond à ces jours et à ces dates',
     en: 'No session matches these days and dates',
   },
-  seatsBelowReserved: {
-    fr: 'Le nombre de places ne peut pas être inférieur aux {reserved} places déjà réservées',
-    en: 'The number of seats cannot be lower than the {reserved} seats already reserved',
-  },
-  sessionCancelledNoPostpone: {
-    fr: 'Une séance annulée ne peut pas être reportée',
-    en: 'A cancelled session cannot be postponed',
-  },
-  prestationDuplicate: {
-    fr: 'Ce titulaire est déjà assigné à cette séance',
-    en: 'This holder is already assigned to this session',
-  },
   holderNotFound: {
     fr: "Ce titulaire est introuvable dans l'organisation",
     en: 'This holder could not be found in the organisation',
-  },
-  periodHasServices: {
-    fr: 'Cette période contient des séances : retirez-les avant de la supprimer',
-    en: 'This period holds sessions: remove them before deleting it',
-  },
-  sessionBlueprintArchived: {
-    fr: 'Cette activité est archivée : on ne peut plus y ajouter de séances',
-    en: 'This activity is archived: no sessions can be added to it',
   },
   periodEstablishment: {
     fr: 'La séance et la période doivent appartenir au même établissement',
@@ -182,10 +162,6 @@ export const MESSAGES = {
     fr: "Une erreur est survenue lors de la mise à jour de l'activité.",
     en: 'An error occurred while updating the activity.',
   },
-  blueprintHasSessions: {
-    fr: 'Cette activité a déjà des séances : elle ne peut pas être supprimée. Archivez-la plutôt.',
-    en: 'This activity already has sessions: it cannot be deleted. Archive it instead.',
-  },
   // The original showed this English text in both languages; French gets a translation here.
   userDetailsFetchFailed: {
     fr: "Impossible de récupérer les informations de l'utilisateur. Veuillez réessayer.",
@@ -197,14 +173,6 @@ export const MESSAGES = {
   },
   incompleteInformation: { fr: 'Informations à compléter', en: 'Information to complete' },
   // Establishments and assets
-  establishmentDefaultUndeletable: {
-    fr: "L'établissement par défaut de l'organisation ne peut pas être supprimé.",
-    en: "The organisation's default establishment cannot be deleted.",
-  },
-  establishmentInUse: {
-    fr: 'Cet établissement ne peut pas être supprimé : il est encore utilisé par {uses}.',
-    en: 'This establishment cannot be deleted: it is still used by {uses}.',
-  },
   assetImageType: {
     fr: 'Seules les images PNG, JPEG ou WebP sont acceptées.',
     en: 'Only PNG, JPEG or WebP images are accepted.',

@@ -82,10 +82,10 @@ export function createBankStatementsService(ctx: AppContext) {
     const organizationId = auth.organizationId;
     const line = await repository.findTransaction(organizationId, transactionId);
     if (!line) throw new AppError('not_found');
-    if (line.status === 'matched') throw new AppError('conflict', [], INVOICE_MESSAGES.transactionMatched);
+    if (line.status === 'matched') throw new AppError('transaction_already_matched');
     const invoice = await createInvoicingRepository(ctx.db).findInvoice(organizationId, invoiceId);
     if (!invoice) throw new AppError('not_found');
-    if (invoice.status === 'cancelled') throw new AppError('conflict', [], INVOICE_MESSAGES.invoiceCancelled);
+    if (invoice.status === 'cancelled') throw new AppError('invoice_cancelled');
     if (line.amount > invoiceBalance(invoice)) {
       throw new AppError('validation_failed', [
         { field: 'invoiceId', rule: 'amount', message: INVOICE_MESSAGES.amountMismatch[locale] },
@@ -95,7 +95,7 @@ export function createBankStatementsService(ctx: AppContext) {
       const settled = { invoiceId, orderId: invoice.order_id, paymentId };
       // Matched meanwhile by someone else: roll the payment back with it.
       if (!(await createBankStatementsRepository(tx).markMatched(organizationId, transactionId, settled)))
-        throw new AppError('conflict', [], INVOICE_MESSAGES.transactionMatched);
+        throw new AppError('transaction_already_matched');
     };
     const paidOn = line.bookingDate;
     if (invoice.order_id) {
@@ -280,7 +280,7 @@ export function createBankStatementsService(ctx: AppContext) {
       const ignored = await repository.ignore(auth.organizationId, transactionId);
       const line = await repository.findTransaction(auth.organizationId, transactionId);
       if (!line) throw new AppError('not_found');
-      if (!ignored) throw new AppError('conflict', [], INVOICE_MESSAGES.transactionMatched);
+      if (!ignored) throw new AppError('transaction_already_matched');
       return toTransaction(line);
     },
   };

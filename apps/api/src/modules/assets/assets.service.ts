@@ -33,9 +33,11 @@ const inBothLanguages = (key: MessageKey, params?: Record<string, number>) =>
 /** The upload errors, with messages the web form shows as they are. */
 export const assetErrors = {
   tooLarge: () =>
-    new AppError('payload_too_large', [], inBothLanguages('assetTooLarge', { max: MAX_MEGABYTES })),
-  unsupportedType: () => new AppError('unsupported_media_type', [], inBothLanguages('assetImageType')),
-  notMultipart: () => new AppError('unsupported_media_type', [], inBothLanguages('assetFileRequired')),
+    new AppError('payload_too_large', [], { text: inBothLanguages('assetTooLarge', { max: MAX_MEGABYTES }) }),
+  unsupportedType: () =>
+    new AppError('unsupported_media_type', [], { text: inBothLanguages('assetImageType') }),
+  notMultipart: () =>
+    new AppError('unsupported_media_type', [], { text: inBothLanguages('assetFileRequired') }),
   fileRequired: (locale: Locale) =>
     new AppError('validation_failed', [
       { field: 'file', rule: 'required', message: message('assetFileRequired', locale) },

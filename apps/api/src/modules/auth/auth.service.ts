@@ -73,7 +73,7 @@ export function createAuthService(ctx: AppContext) {
     if (method === 'password') hits.push([`${action}:account:${account}`, rateLimits.signInPerAccount]);
     return rateLimiter.consumeAll(hits).catch((error: unknown) => {
       if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
-      throw new AppError('rate_limited', [], SIGN_IN_LIMITED, error.retryAfter);
+      throw new AppError('rate_limited', [], { text: SIGN_IN_LIMITED, retryAfter: error.retryAfter });
     });
   }
 
@@ -407,7 +407,7 @@ export function createAuthService(ctx: AppContext) {
           throw new AppError(
             'validation_failed',
             [{ field: 'resetPasswordToken', rule: 'invalid', message: RESET_LINK_INVALID[meta.locale] }],
-            RESET_LINK_INVALID,
+            { text: RESET_LINK_INVALID },
           );
         }
         // Thrown inside the transaction: the link stays unused for its owner.

@@ -17,6 +17,6 @@ export function assertLinkOwner(
   owner: { organizationId: string; userId: string },
 ): void {
   if (caller && (caller.homeOrganizationId !== owner.organizationId || caller.userId !== owner.userId)) {
-    throw new AppError('forbidden', [], OTHER_ACCOUNT);
+    throw new AppError('forbidden', [], { text: OTHER_ACCOUNT });
   }
 }

@@ -10,7 +10,7 @@ import {
   type UpdateBlueprintInput,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
-import { AppError, type ErrorDetail } from '../../lib/app-error';
+import { refused, AppError, type ErrorDetail } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { currentLocale } from '../../lib/request-context';
 import { type AuthContext, establishmentScope } from '../../plugins/auth';
@@ -46,11 +46,7 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
-const hasSessionsConflict = () =>
-  new AppError('conflict', [], {
-    fr: message('blueprintHasSessions', 'fr'),
-    en: message('blueprintHasSessions', 'en'),
-  });
+const hasSessionsConflict = () => refused('blueprint_has_sessions');
 
 export function createBlueprintsService(ctx: AppContext) {
   const repository = createBlueprintRepository(ctx.db);

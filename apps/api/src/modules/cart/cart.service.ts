@@ -12,7 +12,7 @@ import {
   type SessionStatus,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../lib/app-error';
+import { AppError, refused } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import type { AuthContext } from '../../plugins/auth';
@@ -42,29 +42,6 @@ import {
   createCartRepository,
   onHold,
 } from './cart.repository';
-
-type Messages = Record<Locale, string>;
-
-export const CART_MESSAGES = {
-  empty: {
-    fr: 'Votre panier est vide ou vos réservations ont expiré. Ajoutez à nouveau les séances souhaitées.',
-    en: 'Your cart is empty or your reservations have expired. Add the sessions you want again.',
-  },
-  noProvider: {
-    fr: "Aucun moyen de paiement n'est disponible pour le moment. Contactez l'organisation pour finaliser votre inscription.",
-    en: 'No payment method is available at the moment. Please contact the organisation to complete your registration.',
-  },
-  offlineUnavailable: {
-    fr: "Le paiement par virement n'est pas disponible : l'organisation n'a pas encore renseigné son IBAN.",
-    en: 'Payment by bank transfer is not available: the organisation has not entered its IBAN yet.',
-  },
-  providerUnavailable: {
-    fr: "Ce moyen de paiement n'est pas disponible pour cette organisation.",
-    en: 'This payment method is not available for this organisation.',
-  },
-} satisfies Record<string, Messages>;
-
-const conflict = (messages: Messages) => new AppError('conflict', [], messages);
 
 /** How many sessions a whole period adds at most (the schema's limit for listed sessions). */
 const MAX_PERIOD_SESSIONS = 200;
@@ -398,7 +375,7 @@ export function createCartService(ctx: AppContext) {
       const place = async () => {
         const cart = await repository.checkoutLines(organizationId, familyId, auth.userId);
         const lines = cart ? onHold(cart.lines, now) : [];
-        if (!cart || lines.length === 0) throw conflict(CART_MESSAGES.empty);
+        if (!cart || lines.length === 0) throw refused('cart_empty');
         const { organization, seller, buyer } = cart;
         const allowed = paymentProvidersOf(organization);
         const priced = priceLines(lines, organization.timeZone, cart.charged);
@@ -410,14 +387,14 @@ export function createCartService(ctx: AppContext) {
         if (input.paymentProvider) {
           provider = input.paymentProvider;
           if (!free && !allowed.includes(provider)) {
-            throw conflict(
-              provider === 'offline' ? CART_MESSAGES.offlineUnavailable : CART_MESSAGES.providerUnavailable,
+            throw refused(
+              provider === 'offline' ? 'offline_payment_unavailable' : 'payment_provider_unavailable',
             );
           }
         } else {
           const preferred = organization.paymentProvider as PaymentProvider;
           provider = allowed.includes(preferred) ? preferred : (allowed[0] ?? preferred);
-          if (!free && allowed.length === 0) throw conflict(CART_MESSAGES.noProvider);
+          if (!free && allowed.length === 0) throw refused('no_payment_provider');
         }
         const offline = provider === 'offline';
         const confirmNow = offline || free;
@@ -573,7 +550,7 @@ export function createCartService(ctx: AppContext) {
       let built = await place();
       // Changed again and again: only when the family keeps editing its cart meanwhile.
       for (let attempt = 1; built === 'cart-changed'; attempt++) {
-        if (attempt > 3) throw conflict(CART_MESSAGES.empty);
+        if (attempt > 3) throw refused('cart_empty');
         built = await place();
       }
 

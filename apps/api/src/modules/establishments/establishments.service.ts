@@ -4,11 +4,10 @@ import {
   type EstablishmentListQuery,
   type Locale,
   LOCALES,
-  message,
   type UpdateEstablishmentInput,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../lib/app-error';
+import { AppError, refused } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type AuthContext, establishmentScope, isSystemStaff } from '../../plugins/auth';
 import { createOrganizationRepository } from '../organizations/organization.repository';
@@ -57,19 +56,20 @@ const USE_LABELS: Record<keyof EstablishmentUsage, Record<Locale, string>> = {
 };
 
 /** 'des activités, des périodes et des utilisateurs' in each language. */
-function inUseMessage(usage: EstablishmentUsage): Record<Locale, string> {
+function usesOf(usage: EstablishmentUsage): Record<Locale, string> {
   const kinds = (Object.keys(USE_LABELS) as (keyof EstablishmentUsage)[]).filter((kind) => usage[kind]);
   const entries = LOCALES.map((locale) => {
     const labels = kinds.map((kind) => USE_LABELS[kind][locale]);
     const and = locale === 'fr' ? ' et ' : ' and ';
-    const uses = labels.length > 1 ? `${labels.slice(0, -1).join(', ')}${and}${labels.at(-1)}` : labels[0]!;
-    return [locale, message('establishmentInUse', locale, { uses })];
+    return [
+      locale,
+      labels.length > 1 ? `${labels.slice(0, -1).join(', ')}${and}${labels.at(-1)}` : labels[0]!,
+    ];
   });
   return Object.fromEntries(entries) as Record<Locale, string>;
 }
 
-const bothLanguages = (key: 'establishmentDefaultUndeletable') =>
-  Object.fromEntries(LOCALES.map((locale) => [locale, message(key, locale)])) as Record<Locale, string>;
+const inUse = (usage: EstablishmentUsage) => refused('establishment_in_use', { uses: usesOf(usage) });
 
 /** Whether a database error (possibly wrapped by drizzle) is a foreign key violation. */
 function isForeignKeyViolation(error: unknown): boolean {
@@ -196,7 +196,7 @@ export function createEstablishmentsService(ctx: AppContext) {
       const organizationId = auth.organizationId;
       const row = await visible(auth, organizationId, id);
       if (row.id === DEFAULT_ESTABLISHMENT_ID) {
-        throw new AppError('conflict', [], bothLanguages('establishmentDefaultUndeletable'));
+        throw refused('default_establishment_undeletable');
       }
       await ctx.db
         .transaction(async (tx) => {
@@ -204,7 +204,7 @@ export function createEstablishmentsService(ctx: AppContext) {
           if (!(await establishments.lock(organizationId, id))) throw new AppError('not_found');
           const usage = await establishments.usage(organizationId, id);
           if (usage.blueprints || usage.periods || usage.users) {
-            throw new AppError('conflict', [], inUseMessage(usage));
+            throw inUse(usage);
           }
           await establishments.delete(organizationId, id);
         })
@@ -213,11 +213,7 @@ export function createEstablishmentsService(ctx: AppContext) {
           // A reference added by a concurrent request between the check and the delete.
           const usage = await repository.usage(organizationId, id);
           const known = usage.blueprints || usage.periods || usage.users;
-          throw new AppError(
-            'conflict',
-            [],
-            inUseMessage(known ? usage : { blueprints: true, periods: true, users: true }),
-          );
+          throw inUse(known ? usage : { blueprints: true, periods: true, users: true });
         });
     },
   };

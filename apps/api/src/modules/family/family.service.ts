@@ -1,7 +1,7 @@
 import type { Actor, DelegatedPersonInput, Locale, UpdateDelegatedPersonInput } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, refused } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
 import { assertContactRules, blankToNull } from '../users/person-rules';
 import { toMemberDto } from '../users/user.dto';
@@ -34,22 +34,6 @@ export function futureRegistrationsOf(
 ): Promise<FutureRegistration[]> {
   return futureRegistrationsOfMember(ctx, organizationId, memberId);
 }
-
-const TOO_MANY_MEMBERS: Record<Locale, string> = {
-  fr: `Une famille ne peut pas compter plus de ${FAMILY_MEMBERS_MAX} membres.`,
-  en: `A family cannot have more than ${FAMILY_MEMBERS_MAX} members.`,
-};
-
-const futureRegistrationsMessage = (count: number): Record<Locale, string> => ({
-  fr:
-    `Ce membre est inscrit à ${count} séance${count > 1 ? 's' : ''} à venir. Si vous le retirez de votre famille, ` +
-    `${count > 1 ? 'ces inscriptions seront annulées' : 'cette inscription sera annulée'} selon les conditions ` +
-    "d'annulation de l'organisation. Confirmez la suppression pour continuer.",
-  en:
-    `This member is registered for ${count} upcoming session${count > 1 ? 's' : ''}. If you remove them from your ` +
-    `family, ${count > 1 ? 'these registrations' : 'this registration'} will be cancelled under the ` +
-    "organisation's cancellation terms. Confirm the removal to continue.",
-});
 
 /** The caller's family. A family account only ever acts in its own organisation. */
 export function familyOf(auth: AuthContext): { organizationId: string; familyId: string } {
@@ -102,7 +86,7 @@ export function createFamilyService(ctx: AppContext) {
       const { organizationId, familyId } = familyOf(auth);
       const member = await ctx.db.transaction(async (tx) => {
         if ((await createFamilyRepository(tx).countMembers(organizationId, familyId)) >= FAMILY_MEMBERS_MAX) {
-          throw new AppError('conflict', [], TOO_MANY_MEMBERS);
+          throw refused('family_members_limit', { max: FAMILY_MEMBERS_MAX });
         }
         const users = createUserRepository(tx);
         const created = await users.addFamilyMember(organizationId, familyId, personFields(input));
@@ -143,15 +127,14 @@ export function createFamilyService(ctx: AppContext) {
       const member = await findOwn(auth, memberId);
       const upcoming = await futureRegistrationsOf(ctx, organizationId, member.id);
       if (upcoming.length > 0 && !confirm) {
-        const explanation = futureRegistrationsMessage(upcoming.length);
         throw new AppError(
-          'conflict',
+          'member_has_future_registrations',
           upcoming.map((r) => ({
             field: 'registrations',
             rule: 'future_registration',
             message: `${r.serviceName} (${r.startDateTime})`,
           })),
-          explanation,
+          { params: { count: upcoming.length } },
         );
       }
       // Its live registrations are cancelled with it (seats given back, then offered to waiting lists).

@@ -8,7 +8,7 @@ import {
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
-import { AppError } from '../../lib/app-error';
+import { AppError, refused } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { AuthContext } from '../../plugins/auth';
 import { createOrganizationRepository } from '../organizations/organization.repository';
@@ -19,8 +19,6 @@ import { familyOf, recordAddedFamilyMembers } from './family.service';
 
 type Messages = Record<Locale, string>;
 
-const conflict = (userMessage: Messages) => new AppError('conflict', [], userMessage);
-
 /** E-mail addresses compare without case or surrounding spaces. */
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -29,29 +27,9 @@ const MESSAGES = {
     fr: 'Vous ne pouvez pas vous inviter vous-même.',
     en: 'You cannot invite yourself.',
   },
-  alreadyRepresentative: {
-    fr: 'Cette personne représente déjà votre famille.',
-    en: 'This person already represents your family.',
-  },
-  tooManyPending: {
-    fr: `Votre famille a déjà ${REPRESENTATIVE_PENDING_MAX} invitations en attente. Annulez-en une avant d'en envoyer une autre.`,
-    en: `Your family already has ${REPRESENTATIVE_PENDING_MAX} pending invitations. Revoke one before sending another.`,
-  },
-  notPending: {
-    fr: "Cette invitation n'est plus valable : elle a déjà reçu une réponse, a été annulée ou a expiré.",
-    en: 'This invitation is no longer valid: it was already answered, revoked or has expired.',
-  },
-  sameFamily: {
-    fr: 'Vous faites déjà partie de cette famille.',
-    en: 'You are already part of this family.',
-  },
   otherAddress: {
     fr: "Cette invitation a été envoyée à une autre adresse e-mail. Connectez-vous avec l'adresse qui l'a reçue.",
     en: 'This invitation was sent to another e-mail address. Sign in with the address that received it.',
-  },
-  sharedFamily: {
-    fr: "Votre compte partage déjà une famille avec un autre représentant : il ne peut pas rejoindre une autre famille. Demandez à l'organisation de vous aider.",
-    en: 'Your account already shares a family with another representative: it cannot join another family. Ask the organisation for help.',
   },
 } satisfies Record<string, Messages>;
 
@@ -112,12 +90,11 @@ export function createRepresentativesService(ctx: AppContext) {
         throw new AppError(
           'validation_failed',
           [{ field: 'email', rule: 'self', message: MESSAGES.self[locale] }],
-          MESSAGES.self,
+          { text: MESSAGES.self },
         );
       }
       const adults = await family.listAdults(organizationId, familyId);
-      if (adults.some((a) => a.user.email.toLowerCase() === email))
-        throw conflict(MESSAGES.alreadyRepresentative);
+      if (adults.some((a) => a.user.email.toLowerCase() === email)) throw refused('already_representative');
       // Each invitation mails an address the caller chose: limited like the sign-in e-mails.
       await ctx.rateLimiter.consume(
         `representative-invitation:account:${organizationId}:${auth.userId}`,
@@ -129,7 +106,8 @@ export function createRepresentativesService(ctx: AppContext) {
         const repository = createFamilyRepository(tx);
         await repository.revokePending(organizationId, familyId, now, { email });
         const open = await repository.listPendingInvitations(organizationId, familyId, now);
-        if (open.length >= REPRESENTATIVE_PENDING_MAX) throw conflict(MESSAGES.tooManyPending);
+        if (open.length >= REPRESENTATIVE_PENDING_MAX)
+          throw refused('too_many_pending_invitations', { max: REPRESENTATIVE_PENDING_MAX });
         const created = await repository.insertInvitation({
           organizationId,
           familyId,
@@ -164,7 +142,7 @@ export function createRepresentativesService(ctx: AppContext) {
       const invitation = await family.findInvitation(organizationId, familyId, invitationId);
       if (!invitation) throw new AppError('not_found');
       if (!(await family.respond(organizationId, invitation.id, 'revoked', ctx.clock.now()))) {
-        throw conflict(MESSAGES.notPending);
+        throw refused('representative_invitation_not_pending');
       }
     },
 
@@ -195,7 +173,7 @@ export function createRepresentativesService(ctx: AppContext) {
     async decline(organizationId: string, token: string): Promise<void> {
       const invitation = await invitationByToken(organizationId, token);
       if (!(await family.respond(organizationId, invitation.id, 'declined', ctx.clock.now()))) {
-        throw conflict(MESSAGES.notPending);
+        throw refused('representative_invitation_not_pending');
       }
     },
 
@@ -209,18 +187,19 @@ export function createRepresentativesService(ctx: AppContext) {
       const { organizationId, familyId: currentFamilyId } = familyOf(auth);
       const invitation = await invitationByToken(organizationId, token);
       if (!sameAddress(auth.email, invitation.email)) {
-        throw new AppError('forbidden', [], MESSAGES.otherAddress);
+        throw new AppError('forbidden', [], { text: MESSAGES.otherAddress });
       }
       const now = ctx.clock.now();
-      if (invitationStatus(invitation, now) !== 'pending') throw conflict(MESSAGES.notPending);
-      if (invitation.familyId === currentFamilyId) throw conflict(MESSAGES.sameFamily);
+      if (invitationStatus(invitation, now) !== 'pending')
+        throw refused('representative_invitation_not_pending');
+      if (invitation.familyId === currentFamilyId) throw refused('already_in_family');
       await ctx.db.transaction(async (tx) => {
         const repository = createFamilyRepository(tx);
         if ((await repository.countOtherAdults(organizationId, currentFamilyId, auth.userId)) > 0) {
-          throw conflict(MESSAGES.sharedFamily);
+          throw refused('family_shared');
         }
         if (!(await repository.respond(organizationId, invitation.id, 'accepted', now, auth.userId))) {
-          throw conflict(MESSAGES.notPending);
+          throw refused('representative_invitation_not_pending');
         }
         await repository.moveAccountWithFamily(
           organizationId,

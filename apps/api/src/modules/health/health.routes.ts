@@ -20,7 +20,7 @@ export function healthRoutes(ctx: AppContext) {
         try {
           await ctx.database.query('select 1');
         } catch {
-          throw new AppError('unavailable', [], undefined, 5);
+          throw new AppError('unavailable', [], { retryAfter: 5 });
         }
         reply.header('cache-control', 'no-store');
         return { status: 'ok' as const, database: ctx.database.kind };

@@ -348,9 +348,9 @@ export function createInvoicingService(ctx: AppContext) {
       requireAccountant(auth);
       const organizationId = auth.organizationId;
       const { row } = await detailOf(ctx.db, organizationId, invoiceId);
-      if (row.status === 'cancelled') throw new AppError('conflict', [], INVOICE_MESSAGES.invoiceCancelled);
+      if (row.status === 'cancelled') throw new AppError('invoice_cancelled');
       const due = invoiceBalance(row);
-      if (due === 0) throw new AppError('conflict', [], INVOICE_MESSAGES.invoiceAlreadyPaid);
+      if (due === 0) throw new AppError('invoice_already_paid');
       if (row.order_id) {
         await orders.recordOfflinePayment(
           auth,
@@ -584,10 +584,10 @@ export async function recordFreeInvoicePayment(
       where organization_id = ${organizationId} and id = ${invoiceId} for update`),
   );
   if (!locked) throw new AppError('not_found');
-  if (locked.status === 'cancelled') throw new AppError('conflict', [], INVOICE_MESSAGES.invoiceCancelled);
+  if (locked.status === 'cancelled') throw new AppError('invoice_cancelled');
   const stillDue = locked.total_amount - locked.credited_amount - locked.paid_amount;
-  if (stillDue <= 0) throw new AppError('conflict', [], INVOICE_MESSAGES.invoiceAlreadyPaid);
-  if (payment.amount > stillDue) throw new AppError('conflict', [], INVOICE_MESSAGES.amountMismatch);
+  if (stillDue <= 0) throw new AppError('invoice_already_paid');
+  if (payment.amount > stillDue) throw new AppError('payment_amount_mismatch');
   await tx.execute(sql`update invoices set paid_amount = paid_amount + ${payment.amount}
     where organization_id = ${organizationId} and id = ${invoiceId}`);
   await refreshInvoiceStatus(tx, organizationId, invoiceId, ctx.clock.now());
@@ -618,7 +618,7 @@ export async function sendReminder(
     if (!row) throw new AppError('not_found');
     const due = invoiceBalance(row);
     if (due === 0 || row.status === 'cancelled' || row.status === 'paid') {
-      throw new AppError('conflict', [], INVOICE_MESSAGES.invoiceAlreadyPaid);
+      throw new AppError('invoice_already_paid');
     }
     const recipients = row.family_id
       ? rowsOf<{ email: string; locale: string }>(

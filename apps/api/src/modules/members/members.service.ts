@@ -5,7 +5,6 @@ import {
   type DelegatedPersonInput,
   formatDateTime,
   type Locale,
-  LOCALES,
   MEMBER_EXPORT_MAX_ROWS,
   MEMBER_INVITATION_DAYS,
   type MemberExportQuery,
@@ -16,7 +15,7 @@ import {
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
-import { AppError } from '../../lib/app-error';
+import { refused, AppError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { type AuthContext, establishmentScope } from '../../plugins/auth';
@@ -41,9 +40,6 @@ import {
 
 /** Rows fetched per query while building an export. */
 const EXPORT_CHUNK = 1_000;
-
-const bothLanguages = (key: MessageKey) =>
-  Object.fromEntries(LOCALES.map((locale) => [locale, message(key, locale)])) as Record<Locale, string>;
 
 /** A 400 naming one field, as schema validation would. */
 const invalidField = (field: string, key: MessageKey, locale: Locale) =>
@@ -397,7 +393,7 @@ export function createMembersService(ctx: AppContext) {
       const account = await reachable(auth, userId);
       assertMayEdit(auth, account);
       if (account.user.role !== 'user') {
-        throw new AppError('conflict', [], bothLanguages('holderNeedsUserRole'));
+        throw refused('holder_needs_user_role');
       }
       if (account.user.isHolder === isHolder) return;
       await userRepository.updateUser(auth.organizationId, account.user.id, { isHolder });

@@ -14,7 +14,7 @@ import type { AppContext } from '../../app-context';
 import { type Executor, rowsOf } from '../../db/client';
 import { organizations, payments } from '../../db/schema';
 import { organizationUrl } from '../../config';
-import { AppError } from '../../lib/app-error';
+import { AppError, refused } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { type AuthContext, establishmentScope } from '../../plugins/auth';
@@ -34,33 +34,11 @@ import {
 type Messages = Record<Locale, string>;
 
 export const ORDER_MESSAGES = {
-  alreadyPaid: {
-    fr: 'Cette commande est déjà payée.',
-    en: 'This order is already paid.',
-  },
-  cancelled: {
-    fr: 'Cette commande est annulée.',
-    en: 'This order is cancelled.',
-  },
-  notOnline: {
-    fr: 'Cette commande se paie par virement : utilisez la référence structurée indiquée.',
-    en: 'This order is paid by bank transfer: use the structured reference shown.',
-  },
-  seatGone: {
-    fr: 'Une des séances de la commande est désormais complète : la commande ne peut plus être payée. Contactez l’organisation.',
-    en: 'One of the order’s sessions is now full: the order can no longer be paid. Please contact the organisation.',
-  },
   tooMuch: {
     fr: 'Le montant dépasse le solde dû de la commande.',
     en: 'The amount exceeds what remains due on the order.',
   },
-  notCancellable: {
-    fr: 'Une commande payée ne peut pas être annulée ici : annulez les inscriptions une à une.',
-    en: 'A paid order cannot be cancelled here: cancel its registrations one by one.',
-  },
 } satisfies Record<string, Messages>;
-
-const conflict = (messages: Messages) => new AppError('conflict', [], messages);
 
 /** Managers see every order of the organisation (an establishment manager: of their establishment). */
 const isManager = (auth: AuthContext) => isAtLeastEstManager(auth.actor);
@@ -180,8 +158,8 @@ export function createOrdersService(ctx: AppContext) {
         const r = createOrdersRepository(tx);
         const order = await r.lock(organizationId, orderId);
         if (!order || order.familyId !== familyId) throw new AppError('not_found');
-        if (order.status === 'completed') throw conflict(ORDER_MESSAGES.alreadyPaid);
-        if (order.paymentProvider === 'offline') throw conflict(ORDER_MESSAGES.notOnline);
+        if (order.status === 'completed') throw refused('order_already_paid');
+        if (order.paymentProvider === 'offline') throw refused('order_paid_by_transfer');
         const organization = await organizationOf(tx, organizationId);
         const rows = await r.lockParticipants(organizationId, orderId);
         const revivable = await tx.execute(sql`
@@ -190,11 +168,11 @@ export function createOrdersService(ctx: AppContext) {
             and status = 'cancelled' and cancel_reason = ${HOLD_EXPIRED}`);
         const revive = new Set(rowsOf<{ id: string }>(revivable).map((p) => p.id));
         const waiting = rows.filter((p) => p.status === 'reserved' || revive.has(p.id));
-        if (order.status === 'cancelled' && revive.size === 0) throw conflict(ORDER_MESSAGES.cancelled);
-        if (waiting.length === 0) throw conflict(ORDER_MESSAGES.cancelled);
+        if (order.status === 'cancelled' && revive.size === 0) throw refused('order_cancelled');
+        if (waiting.length === 0) throw refused('order_cancelled');
         for (const p of waiting) {
           if (!p.holdsSeat && !(await takeSeat(tx, organizationId, p.serviceId))) {
-            throw conflict(ORDER_MESSAGES.seatGone);
+            throw refused('order_seat_gone');
           }
         }
         const holdExpiresAt = new Date(now.getTime() + organization.holdMinutes * 60_000);
@@ -215,7 +193,7 @@ export function createOrdersService(ctx: AppContext) {
           );
         } catch (error) {
           // A member registered again to the same session meanwhile: this order cannot come back.
-          if (isUniqueViolation(error, 'participants_live_unique')) throw conflict(ORDER_MESSAGES.cancelled);
+          if (isUniqueViolation(error, 'participants_live_unique')) throw refused('order_cancelled');
           throw error;
         }
         await r.update(organizationId, orderId, {
@@ -249,8 +227,8 @@ export function createOrdersService(ctx: AppContext) {
         const r = createOrdersRepository(tx);
         const order = await r.lock(organizationId, orderId);
         if (!order) throw new AppError('not_found');
-        if (order.status === 'completed') throw conflict(ORDER_MESSAGES.alreadyPaid);
-        if (order.status === 'cancelled') throw conflict(ORDER_MESSAGES.cancelled);
+        if (order.status === 'completed') throw refused('order_already_paid');
+        if (order.status === 'cancelled') throw refused('order_cancelled');
         const due = amountDue(order);
         const amount = input.amount ?? due;
         if (amount > due || amount <= 0) {
@@ -371,7 +349,7 @@ export function createOrdersService(ctx: AppContext) {
         if (!order) throw new AppError('not_found');
         if (order.status === 'cancelled') return;
         if (order.status === 'completed' || order.paidAmount > 0) {
-          throw conflict(ORDER_MESSAGES.notCancellable);
+          throw refused('order_not_cancellable');
         }
         const rows = await r.lockParticipants(organizationId, orderId);
         const live = rows.filter((p) =>

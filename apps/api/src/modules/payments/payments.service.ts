@@ -273,7 +273,7 @@ export function createPaymentsService(ctx: AppContext) {
           await createPaymentsRepository(tx).updatePayment(organizationId, paymentId, { status: 'failed' });
           await markOrderPaymentFailed(tx, ctx, organizationId, orderId);
         });
-        throw new AppError('unavailable', [], PROVIDER_UNAVAILABLE);
+        throw new AppError('unavailable', [], { text: PROVIDER_UNAVAILABLE });
       }
     },
 
@@ -392,7 +392,7 @@ export function createPaymentsService(ctx: AppContext) {
         });
         if (error instanceof AppError) throw error;
         ctx.logger.warn({ err: error, organizationId, paymentId }, 'refund refused by the provider');
-        throw new AppError('unavailable', [], PROVIDER_UNAVAILABLE);
+        throw new AppError('unavailable', [], { text: PROVIDER_UNAVAILABLE });
       }
 
       await ctx.db.transaction(async (tx) => {

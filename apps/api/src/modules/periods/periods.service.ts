@@ -9,7 +9,7 @@ import {
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, refused } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type AuthContext, establishmentScope } from '../../plugins/auth';
 import { addDaysToDate, shiftByWeeks, toLocal, weeksCovering } from '../services/series';
@@ -154,7 +154,11 @@ export function createPeriodsService(ctx: AppContext) {
         if (input.establishmentId !== undefined && input.establishmentId !== period.establishmentId) {
           await checkEstablishment(tx, auth, input.establishmentId, locale);
           if (await periods.holdsServicesOutside(auth.organizationId, id, input.establishmentId))
-            throw fieldError('conflict', 'establishmentId', 'periodEstablishment', locale);
+            throw refused('period_other_establishment', undefined, {
+              field: 'establishmentId',
+              rule: 'periodEstablishment',
+              locale,
+            });
         }
         await periods.update(auth.organizationId, id, {
           name: input.name,
@@ -178,7 +182,8 @@ export function createPeriodsService(ctx: AppContext) {
         const periods = createPeriodsRepository(tx);
         await findPeriod(tx, auth, id);
         const counts = await periods.serviceCounts(auth.organizationId, [id]);
-        if ((counts.get(id) ?? 0) > 0) throw fieldError('conflict', 'id', 'periodHasServices', locale);
+        if ((counts.get(id) ?? 0) > 0)
+          throw refused('period_has_sessions', undefined, { field: 'id', rule: 'periodHasServices', locale });
         await periods.delete(auth.organizationId, id);
       });
     },

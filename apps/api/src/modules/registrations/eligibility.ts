@@ -8,9 +8,13 @@ import {
   hasAgeLimits,
   isWithinAgeLimits,
   type Locale,
+  type PendingConditions,
+  refusalText,
+  type RegistrationFacts,
   type RegistrationRefusal,
   type ReviewReason,
   type SessionStatus,
+  type Standing,
   type SupplementFrequency,
   VISIBILITIES,
 } from '@inscrio/shared';
@@ -141,94 +145,10 @@ export const REFUSAL_REQUESTS: Readonly<Record<RegistrationRefusal, ReviewReason
   'conditions-not-accepted': null,
 });
 
-/** The facts a refusal message may quote. */
-export interface RefusalFacts {
-  memberName?: string;
-  activityName?: string;
-  /** The session's start, already formatted 'dd/MM/yyyy HH:mm' in the organisation's zone. */
-  sessionStart?: string;
-  /** 'à partir de 3 ans', 'jusqu'à 6 ans', 'entre 3 ans et 6 ans'. */
-  ageRule?: string;
-  /** The registration opening, 'dd/MM/yyyy' and 'HH:mm' in the organisation's zone. */
-  opensOn?: string;
-  opensAt?: string;
-  /** The overlapping registration, e.g. 'Natation — 14/03/2027 10:00'. */
-  overlapWith?: string;
-  birthdateUnknown?: boolean;
-  /** A message given by another module (conditions). */
-  text?: string;
-  /** The member's gender ('M', 'F', 'O' or null): « inscrit », « inscrite », or « inscrit(e) » when unknown. */
-  gender?: string | null;
-  /**
-   * Where the member already stands on the session (already-registered) or the overlapping one (overlap):
-   * only in the family's cart, a request waiting for the managers, invited, or registered (the default).
-   */
-  standing?: Standing;
-}
-
-/** Where a member already stands on a session, for the texts of a refusal. */
-export type Standing = 'cart' | 'request' | 'invited' | 'registered';
-
-/** A French participle agreeing with the member's gender: `inscrit` → inscrit, inscrite, inscrit(e). */
-const agreed = (participle: string, gender: string | null | undefined) =>
-  gender === 'M' ? participle : gender === 'F' ? `${participle}e` : `${participle}(e)`;
-
-/** « inscrit(e) » or « invité(e) », agreed: what the member already is on the session. */
-const frStatus = (f: RefusalFacts) => agreed(f.standing === 'invited' ? 'invité' : 'inscrit', f.gender);
-
-const MESSAGES: Record<Locale, Record<RegistrationRefusal, (f: RefusalFacts) => string>> = {
-  fr: {
-    'not-found': () => 'Cette séance ou ce membre est introuvable.',
-    'not-open-yet': (f) => `Les inscriptions ouvrent le ${f.opensOn} à ${f.opensAt}.`,
-    'self-registration-closed': () => "Inscription sur demande auprès de l'organisation.",
-    'session-unavailable': (f) => `La séance ${f.activityName} du ${f.sessionStart} est annulée.`,
-    'session-past': (f) => `La séance ${f.activityName} du ${f.sessionStart} a déjà commencé.`,
-    'too-young': (f) =>
-      f.birthdateUnknown
-        ? `La date de naissance de ${f.memberName} est inconnue : impossible de vérifier l'âge requis pour cette activité (${f.ageRule}).`
-        : `${f.memberName} n'a pas l'âge requis pour cette activité (${f.ageRule}).`,
-    'too-old': (f) => `${f.memberName} n'a pas l'âge requis pour cette activité (${f.ageRule}).`,
-    'already-registered': (f) =>
-      f.standing === 'cart'
-        ? `${f.memberName} a déjà cette séance dans son panier (${f.activityName} du ${f.sessionStart}).`
-        : f.standing === 'request'
-          ? `Une demande pour ${f.memberName} est déjà en attente pour la séance ${f.activityName} du ${f.sessionStart}.`
-          : `${f.memberName} est déjà ${frStatus(f)} à la séance ${f.activityName} du ${f.sessionStart}.`,
-    overlap: (f) =>
-      f.standing === 'cart'
-        ? `${f.memberName} a déjà dans son panier une autre séance au même moment (${f.overlapWith}).`
-        : `${f.memberName} est déjà ${frStatus(f)} à une autre séance au même moment (${f.overlapWith}).`,
-    full: (f) => `La séance ${f.activityName} du ${f.sessionStart} est complète.`,
-    'conditions-not-accepted': (f) =>
-      f.text ??
-      "Vous devez accepter le règlement d'ordre intérieur et les mentions légales de l'organisation avant d'inscrire un membre.",
-  },
-  en: {
-    'not-found': () => 'This session or member could not be found.',
-    'not-open-yet': (f) => `Registrations open on ${f.opensOn} at ${f.opensAt}.`,
-    'self-registration-closed': () => 'Registration on request to the organisation.',
-    'session-unavailable': (f) => `The ${f.activityName} session of ${f.sessionStart} is cancelled.`,
-    'session-past': (f) => `The ${f.activityName} session of ${f.sessionStart} has already started.`,
-    'too-young': (f) =>
-      f.birthdateUnknown
-        ? `${f.memberName}'s birthdate is unknown: the age required for this activity (${f.ageRule}) cannot be checked.`
-        : `${f.memberName} does not meet the age required for this activity (${f.ageRule}).`,
-    'too-old': (f) => `${f.memberName} does not meet the age required for this activity (${f.ageRule}).`,
-    'already-registered': (f) =>
-      f.standing === 'cart'
-        ? `${f.memberName} already has this session in the cart (${f.activityName} of ${f.sessionStart}).`
-        : f.standing === 'request'
-          ? `A request for ${f.memberName} is already waiting for the ${f.activityName} session of ${f.sessionStart}.`
-          : `${f.memberName} is already ${f.standing === 'invited' ? 'invited' : 'registered'} to the ${f.activityName} session of ${f.sessionStart}.`,
-    overlap: (f) =>
-      f.standing === 'cart'
-        ? `${f.memberName} already has another session at the same time in the cart (${f.overlapWith}).`
-        : `${f.memberName} is already ${f.standing === 'invited' ? 'invited' : 'registered'} to another session at the same time (${f.overlapWith}).`,
-    full: (f) => `The ${f.activityName} session of ${f.sessionStart} is full.`,
-    'conditions-not-accepted': (f) =>
-      f.text ??
-      "You must accept the organisation's rules of procedure and legal notice before registering anyone.",
-  },
+/** The facts a refusal message may quote (see the catalogue's `RegistrationFacts`). */
+export type RefusalFacts = RegistrationFacts & {
+  /** Which conditions the account must still accept (conditions-not-accepted). */
+  which?: PendingConditions;
 };
 
 /** The French or English message of a refusal. */
@@ -237,7 +157,7 @@ export function refusalMessage(
   locale: Locale,
   facts: RefusalFacts = {},
 ): string {
-  return MESSAGES[locale][reason](facts);
+  return refusalText(reason, locale, facts);
 }
 
 /** A refusal with its message and what may be asked instead. */
@@ -558,8 +478,9 @@ export async function judgeEligibility(
       try {
         await assertConditionsAccepted(ctx, auth, db);
       } catch (error) {
-        if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
-        return refuse('conditions-not-accepted', { ...facts(), text: error.messageFor(locale) });
+        if (!(error instanceof AppError) || error.code !== 'conditions_not_accepted') throw error;
+        const { which } = (error as AppError<'conditions_not_accepted'>).params ?? {};
+        return refuse('conditions-not-accepted', { ...facts(), which });
       }
     }
   }

@@ -20,7 +20,7 @@ import { toLocal } from '../services/series';
 import { assertConditionsAccepted } from '../users/conditions.service';
 import {
   type Bilingual,
-  conflict,
+  refuse,
   failure,
   familyLink,
   mailFamily,
@@ -69,18 +69,10 @@ const DEADLINE_PAST = {
   fr: "L'échéance des invitations doit être dans le futur.",
   en: 'The invitations’ deadline must be in the future.',
 };
-const INVITATION_GONE = {
-  fr: "Cette invitation n'est plus valable.",
-  en: 'This invitation is no longer valid.',
-};
 // Another family's invitation reads as unknown: its existence is not the caller's business.
 const INVITATION_NOT_YOURS = {
   fr: "Cette invitation n'existe pas ou ne concerne pas votre famille.",
   en: 'This invitation does not exist or is not for your family.',
-};
-const INVITATION_EXPIRED = {
-  fr: 'Cette invitation a expiré.',
-  en: 'This invitation has expired.',
 };
 
 type Session = Awaited<
@@ -309,15 +301,15 @@ export function createInvitationsService(ctx: AppContext) {
     const participants = createParticipantsRepository(tx);
     const view = await participants.findView(organizationId, id);
     if (!view || view.participant.familyId !== familyId)
-      throw new AppError('not_found', [], INVITATION_NOT_YOURS);
+      throw new AppError('not_found', [], { text: INVITATION_NOT_YOURS });
     const row = (await participants.lock(organizationId, id))!;
-    if (row.status !== 'invited') throw conflict(INVITATION_GONE, 'id', 'status');
+    if (row.status !== 'invited') throw refuse('invitation_no_longer_valid', 'id', 'status');
     const now = ctx.clock.now();
     if (
       (row.invitationExpiresAt && row.invitationExpiresAt.getTime() <= now.getTime()) ||
       view.service.startDateTime.getTime() <= now.getTime()
     ) {
-      throw conflict(INVITATION_EXPIRED, 'id', 'expired');
+      throw refuse('invitation_expired', 'id', 'expired');
     }
     return { organizationId, row, now, participants };
   }

@@ -1,8 +1,17 @@
-import { displayName, formatDateTime, type Locale, resolveLocale } from '@inscrio/shared';
+import {
+  displayName,
+  type ErrorCode,
+  type ErrorParams,
+  formatDateTime,
+  type Locale,
+  REFUSAL_CODES,
+  type RegistrationRefusal,
+  resolveLocale,
+} from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, refused } from '../../lib/app-error';
 import { currentLocale } from '../../lib/request-context';
 import type { MailTemplateName, MailTemplates } from '../mail/mail-templates';
 import { createParticipantsRepository } from './participants.repository';
@@ -69,22 +78,35 @@ export async function mailFamily<K extends MailTemplateName>(
 
 export type Bilingual = Record<Locale, string>;
 
-/** An error with its own message in both languages (the detail in the caller's). */
+/** A 400 or 404 worded for the case in both languages (the detail in the caller's). */
 export function failure(
-  code: 'conflict' | 'not_found' | 'validation_failed' | 'forbidden',
+  code: 'not_found' | 'validation_failed',
   message: Bilingual,
   field = 'id',
   rule: string = code,
 ): AppError {
-  return new AppError(code, [{ field, rule, message: message[currentLocale()] }], message);
+  return new AppError(code, [{ field, rule, message: message[currentLocale()] }], { text: message });
 }
 
-/** A 409 with its message in both languages. */
-export const conflict = (message: Bilingual, field = 'id', rule = 'conflict') =>
-  failure('conflict', message, field, rule);
+/** A business refusal of the catalogue with a fixed text, naming the field at fault. */
+export const refuse = (code: FixedTextCode, field = 'id', rule: string = code) =>
+  refused(code, undefined, { field, rule, locale: currentLocale() });
 
-/** An eligibility refusal (already in the caller's language) as an error: 404 when not found, else 409. */
-export function refusalError(refusal: { reason: string; message: string }, field = 'serviceId'): AppError {
-  const message = { fr: refusal.message, en: refusal.message };
-  return failure(refusal.reason === 'not-found' ? 'not_found' : 'conflict', message, field, refusal.reason);
+type FixedTextCode = {
+  [C in ErrorCode]: undefined extends ErrorParams<C> ? C : never;
+}[ErrorCode];
+
+/**
+ * An eligibility refusal as an error, with the refusal's code (404 for an unknown session or member,
+ * else 409). Its text is the catalogue's, already filled with the refusal's facts in the caller's
+ * language when the check ran.
+ */
+export function refusalError(
+  refusal: { reason: RegistrationRefusal; message: string },
+  field = 'serviceId',
+): AppError {
+  const code = REFUSAL_CODES[refusal.reason];
+  return new AppError(code, [{ field, rule: refusal.reason, message: refusal.message }], {
+    text: { fr: refusal.message, en: refusal.message },
+  });
 }

@@ -28,7 +28,7 @@ import {
   type RefusalResult,
   refusal,
 } from './eligibility';
-import { conflict, registrationSettings } from './notifications';
+import { refuse, registrationSettings } from './notifications';
 import { toParticipantDto, toSessionRef } from './participants.dto';
 import {
   createParticipantsRepository,
@@ -43,31 +43,6 @@ import { offerFreedSeats } from './waiting-list';
 const LIVE = new Set<string>(LIVE_STATUSES);
 /** What a family may cancel itself, before the session starts. */
 const FAMILY_CANCELLABLE = new Set<string>(SEAT_STATUSES);
-
-export const SESSION_FULL = {
-  fr: 'Cette séance est complète.',
-  en: 'This session is full.',
-};
-export const ALREADY_ON_SESSION = {
-  fr: 'Ce membre est déjà inscrit à cette séance.',
-  en: 'This member is already registered to this session.',
-};
-const NOT_MOVABLE = {
-  fr: 'Seule une inscription invitée, réservée ou confirmée peut être déplacée.',
-  en: 'Only an invited, reserved or confirmed registration can be moved.',
-};
-const SAME_SESSION = {
-  fr: 'Le participant est déjà inscrit à cette séance.',
-  en: 'The participant is already registered to this session.',
-};
-const NOT_CANCELLABLE = {
-  fr: 'Cette inscription ne peut plus être annulée.',
-  en: 'This registration can no longer be cancelled.',
-};
-const SESSION_CANCELLED = {
-  fr: 'Cette séance est annulée.',
-  en: 'This session is cancelled.',
-};
 
 /** Whether a manager may act on the participant: an establishment manager only within their establishment. */
 export const managerReaches = (auth: AuthContext, view: ParticipantView) => {
@@ -401,18 +376,18 @@ export function createParticipantsService(ctx: AppContext) {
           const participants = createParticipantsRepository(tx);
           await managedView(tx, auth, id);
           const row = (await participants.lock(organizationId, id))!;
-          if (!FAMILY_CANCELLABLE.has(row.status)) throw conflict(NOT_MOVABLE, 'id', 'status');
-          if (row.serviceId === serviceId) throw conflict(SAME_SESSION, 'serviceId', 'same_session');
+          if (!FAMILY_CANCELLABLE.has(row.status)) throw refuse('registration_not_movable', 'id', 'status');
+          if (row.serviceId === serviceId) throw refuse('same_session', 'serviceId', 'same_session');
           const target = await participants.findSession(organizationId, serviceId);
           if (!target || (scope !== null && target.establishmentId !== scope)) {
             throw new AppError('not_found');
           }
-          if (target.status === 'cancelled') throw conflict(SESSION_CANCELLED, 'serviceId', 'cancelled');
+          if (target.status === 'cancelled') throw refuse('session_cancelled', 'serviceId', 'cancelled');
           if (await participants.findLive(organizationId, serviceId, row.memberId)) {
-            throw conflict(ALREADY_ON_SESSION, 'serviceId', 'already_registered');
+            throw refuse('already_registered', 'serviceId', 'already_registered');
           }
           if (!(await takeSeat(tx, organizationId, serviceId)))
-            throw conflict(SESSION_FULL, 'serviceId', 'full');
+            throw refuse('session_full', 'serviceId', 'full');
           await releaseSeat(tx, organizationId, row.id);
           const now = ctx.clock.now();
           await participants.update(organizationId, row.id, { serviceId, holdsSeat: true }, now);
@@ -448,7 +423,7 @@ export function createParticipantsService(ctx: AppContext) {
         });
       } catch (error) {
         if (isUniqueViolation(error, 'participants_live_unique')) {
-          throw conflict(ALREADY_ON_SESSION, 'serviceId', 'already_registered');
+          throw refuse('already_registered', 'serviceId', 'already_registered');
         }
         throw error;
       }
@@ -469,7 +444,7 @@ export function createParticipantsService(ctx: AppContext) {
         // note; the registration is then cancelled. A refused refund leaves everything as it was.
         const view = await repository.findView(organizationId, id);
         if (!view || !managerReaches(auth, view)) throw new AppError('not_found');
-        if (!LIVE.has(view.participant.status)) throw conflict(NOT_CANCELLABLE, 'id', 'status');
+        if (!LIVE.has(view.participant.status)) throw refuse('registration_not_cancellable', 'id', 'status');
         // The session's line, its per-session supplements, and a `once` supplement with the last
         // registration of the member in that activity and period (per invoice).
         for (const owed of await participantInvoiceCredits(ctx.db, organizationId, id)) {
@@ -499,7 +474,7 @@ export function createParticipantsService(ctx: AppContext) {
         const allowed = manager
           ? LIVE.has(row.status)
           : familyMayCancel(row, view.service.startDateTime, now);
-        if (!allowed) throw conflict(NOT_CANCELLABLE, 'id', 'status');
+        if (!allowed) throw refuse('registration_not_cancellable', 'id', 'status');
         const released = await cancelParticipantIn(ctx, tx, organizationId, row, {
           actorUserId: auth.userId,
           impersonatorUserId: auth.impersonatorUserId,

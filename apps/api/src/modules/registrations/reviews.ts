@@ -19,7 +19,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { familyOf } from '../family/family.service';
 import { checkEligibility, type EligibilityCheck } from './eligibility';
 import {
-  conflict,
+  refuse,
   failure,
   familyLink,
   mailFamily,
@@ -30,21 +30,9 @@ import {
 } from './notifications';
 import { toParticipantDto } from './participants.dto';
 import { createParticipantsRepository } from './participants.repository';
-import { ALREADY_ON_SESSION, managerReaches, SESSION_FULL } from './participants.service';
+import { managerReaches } from './participants.service';
 import { takeSeat } from './seats';
 
-const WITHIN_AGE = {
-  fr: "Ce membre a l'âge requis pour cette activité : inscrivez-le directement, sans demande.",
-  en: 'This member meets the age required for this activity: register them directly, no request needed.',
-};
-const SEATS_LEFT = {
-  fr: "Des places sont encore libres pour cette séance : inscrivez-vous directement, sans liste d'attente.",
-  en: 'This session still has free seats: register directly, no waiting list needed.',
-};
-const OPEN_ACTIVITY = {
-  fr: "Cette activité est ouverte à l'inscription : inscrivez-vous directement, sans demande.",
-  en: 'This activity is open for registration: register directly, no request needed.',
-};
 const UNKNOWN_SESSION = {
   fr: "Une des séances demandées n'existe pas ou n'est pas proposée à votre famille.",
   en: 'One of the sessions asked for does not exist or is not offered to your family.',
@@ -52,10 +40,6 @@ const UNKNOWN_SESSION = {
 const ONE_ACTIVITY = {
   fr: "Une demande porte sur les séances d'une seule activité.",
   en: 'A request covers the sessions of one activity only.',
-};
-const ALREADY_REVIEWED = {
-  fr: 'Cette demande a déjà été traitée.',
-  en: 'This request has already been handled.',
 };
 
 /**
@@ -109,7 +93,7 @@ export function createReviewsService(ctx: AppContext) {
       ok: false,
       error,
       reason,
-      message: error.userMessage?.[locale] ?? error.details[0]?.message ?? reason,
+      message: error.messageFor(locale),
     });
     const skip = Object.fromEntries(SKIPPED[input.reason].map((check) => [check, true]));
     const check = await checkEligibility(
@@ -135,16 +119,16 @@ export function createReviewsService(ctx: AppContext) {
         age === null
           ? hasAgeLimits(session.minAge, session.maxAge)
           : !isWithinAgeLimits(age, session.minAge, session.maxAge);
-      if (!outside) return fail(conflict(WITHIN_AGE, 'reason', 'within_age'), 'within-age');
+      if (!outside) return fail(refuse('request_not_needed_age', 'reason', 'within_age'), 'within-age');
     }
     if (
       input.reason === 'waiting-list' &&
       (session.maxSeats === -1 || session.reservedSeats < session.maxSeats)
     ) {
-      return fail(conflict(SEATS_LEFT, 'reason', 'seats_left'), 'seats-left');
+      return fail(refuse('request_not_needed_seats', 'reason', 'seats_left'), 'seats-left');
     }
     if (input.reason === 'visibility' && session.visibility === 'public') {
-      return fail(conflict(OPEN_ACTIVITY, 'reason', 'open'), 'open');
+      return fail(refuse('request_not_needed_open', 'reason', 'open'), 'open');
     }
     // The optional supplements chosen with the request (those of the activity only), kept once accepted.
     const chosen = check.price.supplements
@@ -227,7 +211,7 @@ export function createReviewsService(ctx: AppContext) {
       );
     } catch (error) {
       if (isUniqueViolation(error, 'participants_live_unique'))
-        throw conflict(ALREADY_ON_SESSION, 'memberId', 'already-registered');
+        throw refuse('already_registered', 'memberId', 'already-registered');
       throw error;
     }
     const view = (await repository.findView(organizationId, id))!;
@@ -282,7 +266,7 @@ export function createReviewsService(ctx: AppContext) {
       await ctx.db.transaction((tx) => insertRequests(tx, auth, familyId, rows, input));
     } catch (error) {
       if (isUniqueViolation(error, 'participants_live_unique'))
-        throw conflict(ALREADY_ON_SESSION, 'memberId', 'already-registered');
+        throw refuse('already_registered', 'memberId', 'already-registered');
       throw error;
     }
     const requests: ParticipantDto[] = [];
@@ -312,7 +296,7 @@ export function createReviewsService(ctx: AppContext) {
       const view = await participants.findView(organizationId, id);
       if (!view || !managerReaches(auth, view)) throw new AppError('not_found');
       const first = (await participants.lock(organizationId, id))!;
-      if (first.status !== 'needs-review') throw conflict(ALREADY_REVIEWED, 'id', 'status');
+      if (first.status !== 'needs-review') throw refuse('request_already_reviewed', 'id', 'status');
       const rows = first.reviewGroupId
         ? await participants.lockReviewGroup(organizationId, first.reviewGroupId)
         : [first];
@@ -387,7 +371,7 @@ export function createReviewsService(ctx: AppContext) {
         });
       }
       // A waiting-list request with no seat left anywhere: nothing was decided.
-      if (outcomes.every((o) => o.outcome === 'full')) throw conflict(SESSION_FULL, 'decision', 'full');
+      if (outcomes.every((o) => o.outcome === 'full')) throw refuse('session_full', 'decision', 'full');
       const only = sessions.length === 1 ? sessions[0]! : null;
       if (only && only.decision !== 'full') {
         await mailFamily(ctx, tx, organizationId, first.familyId, 'registration-review-decision', {

@@ -17,7 +17,7 @@ import {
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, refused } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import { type AuthContext, establishmentScope } from '../../plugins/auth';
@@ -34,27 +34,15 @@ export interface RequestMeta {
   locale: Locale;
 }
 
-/** Both languages of a message, for `AppError`'s user message. */
-export const bilingual = (key: MessageKey, params?: MessageParams): Record<Locale, string> => ({
-  fr: message(key, 'fr', params),
-  en: message(key, 'en', params),
-});
-
-/** A 400/404/409 naming the field at fault, with a message of the shared catalogue. */
+/** A 400/404 naming the field at fault: the generic message, and the shared message in the detail. */
 export function fieldError(
-  code: 'validation_failed' | 'not_found' | 'conflict',
+  code: 'validation_failed' | 'not_found',
   field: string,
   key: MessageKey,
   locale: Locale,
   params?: MessageParams,
 ): AppError {
-  const text = bilingual(key, params);
-  // A conflict's message is the reason itself; 400 and 404 keep their generic message, the detail says why.
-  return new AppError(
-    code,
-    [{ field, rule: key, message: text[locale] }],
-    code === 'conflict' ? text : undefined,
-  );
+  return new AppError(code, [{ field, rule: key, message: message(key, locale, params) }]);
 }
 
 /** Which sessions the caller may see: managers their establishment's, holders their own. */
@@ -198,7 +186,11 @@ export function createServicesService(ctx: AppContext) {
       const scope = establishmentScope(auth);
       if (scope && blueprint.establishmentId !== scope) throw new AppError('forbidden');
       if (blueprint.archivedAt)
-        throw fieldError('conflict', 'blueprintId', 'sessionBlueprintArchived', locale);
+        throw refused('blueprint_archived', undefined, {
+          field: 'blueprintId',
+          rule: 'sessionBlueprintArchived',
+          locale,
+        });
       if (input.periodId)
         await assertPeriodFor(ctx.db, auth, input.periodId, blueprint.establishmentId, locale);
       const holderIds = [...new Set(input.holderIds ?? [])];
@@ -312,9 +304,11 @@ export function createServicesService(ctx: AppContext) {
       const timeZone = await organizationTimeZone(ctx, auth.organizationId);
       return changeService(auth, id, locale, async ({ service, establishmentId }, tx) => {
         if (input.maxSeats !== undefined && input.maxSeats !== -1 && input.maxSeats < service.reservedSeats) {
-          throw fieldError('conflict', 'maxSeats', 'seatsBelowReserved', locale, {
-            reserved: service.reservedSeats,
-          });
+          throw refused(
+            'seats_below_reserved',
+            { reserved: service.reservedSeats },
+            { field: 'maxSeats', rule: 'seatsBelowReserved', locale },
+          );
         }
         if (input.periodId) await assertPeriodFor(tx, auth, input.periodId, establishmentId, locale);
         return {
@@ -331,7 +325,11 @@ export function createServicesService(ctx: AppContext) {
       const timeZone = await organizationTimeZone(ctx, auth.organizationId);
       return changeService(auth, id, locale, async ({ service }) => {
         if (service.status === 'cancelled')
-          throw fieldError('conflict', 'status', 'sessionCancelledNoPostpone', locale);
+          throw refused('cancelled_session_not_postponable', undefined, {
+            field: 'status',
+            rule: 'sessionCancelledNoPostpone',
+            locale,
+          });
         return {
           status: 'postponed',
           originalStartDateTime: service.originalStartDateTime ?? service.startDateTime,
@@ -354,7 +352,12 @@ export function createServicesService(ctx: AppContext) {
       if (!service) throw new AppError('not_found');
       const [holder] = await repository.findHolders(organizationId, [holderUserId]);
       if (!holder) throw fieldError('not_found', 'holderUserId', 'holderNotFound', locale);
-      const duplicate = () => fieldError('conflict', 'holderUserId', 'prestationDuplicate', locale);
+      const duplicate = () =>
+        refused('holder_already_assigned', undefined, {
+          field: 'holderUserId',
+          rule: 'prestationDuplicate',
+          locale,
+        });
       if (await repository.findPrestationFor(organizationId, serviceId, holderUserId)) throw duplicate();
       const id = newId('prs');
       // Two simultaneous assignments of the same holder: the unique index decides, same answer.

@@ -1,4 +1,4 @@
-import type { Locale } from '@inscrio/shared';
+import { errorText, type PendingConditions } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -33,21 +33,6 @@ export function conditionsOf(organization: OrganizationRow, user: UserRow): Cond
     },
   };
 }
-
-const MUST_ACCEPT: Record<'roi' | 'legalMentions' | 'both', Record<Locale, string>> = {
-  roi: {
-    fr: "Vous devez accepter le règlement d'ordre intérieur de l'organisation avant d'inscrire un membre.",
-    en: "You must accept the organisation's rules of procedure before registering anyone.",
-  },
-  legalMentions: {
-    fr: "Vous devez accepter les mentions légales de l'organisation avant d'inscrire un membre.",
-    en: "You must accept the organisation's legal notice before registering anyone.",
-  },
-  both: {
-    fr: "Vous devez accepter le règlement d'ordre intérieur et les mentions légales de l'organisation avant d'inscrire un membre.",
-    en: "You must accept the organisation's rules of procedure and legal notice before registering anyone.",
-  },
-};
 
 /**
  * The conditions of the account's own organisation (its home organisation: conditions are accepted by
@@ -95,13 +80,15 @@ export function createConditionsService(ctx: AppContext) {
       const which =
         roi.mustAccept && legalMentions.mustAccept ? 'both' : roi.mustAccept ? 'roi' : 'legalMentions';
       const locale = currentLocale();
+      const text = (pending: PendingConditions) =>
+        errorText('conditions_not_accepted', locale, { which: pending });
       const details = [
-        ...(roi.mustAccept ? [{ field: 'roi', rule: 'must_accept', message: MUST_ACCEPT.roi[locale] }] : []),
+        ...(roi.mustAccept ? [{ field: 'roi', rule: 'must_accept', message: text('roi') }] : []),
         ...(legalMentions.mustAccept
-          ? [{ field: 'legalMentions', rule: 'must_accept', message: MUST_ACCEPT.legalMentions[locale] }]
+          ? [{ field: 'legalMentions', rule: 'must_accept', message: text('legalMentions') }]
           : []),
       ];
-      throw new AppError('conflict', details, MUST_ACCEPT[which]);
+      throw new AppError('conditions_not_accepted', details, { params: { which } });
     },
   };
 }

@@ -188,7 +188,7 @@ export function createMeService(ctx: AppContext) {
       const invalid = new AppError(
         'validation_failed',
         [{ field: 'token', rule: 'invalid', message: EMAIL_LINK_INVALID[meta.locale] }],
-        EMAIL_LINK_INVALID,
+        { text: EMAIL_LINK_INVALID },
       );
       return ctx.db.transaction(async (tx) => {
         const repository = createUserRepository(tx);
@@ -241,7 +241,7 @@ export function createMeService(ctx: AppContext) {
         throw new AppError(
           'validation_failed',
           [{ field: 'currentPassword', rule: 'invalid', message: CURRENT_PASSWORD_WRONG[locale] }],
-          CURRENT_PASSWORD_WRONG,
+          { text: CURRENT_PASSWORD_WRONG },
         );
       }
       const passwordHash = await hashPassword(input.password);
@@ -297,7 +297,7 @@ export function createMeService(ctx: AppContext) {
               message: message('onboardingStepNotFound', locale),
             },
           ],
-          MESSAGES.onboardingStepNotFound,
+          { text: MESSAGES.onboardingStepNotFound },
         );
       }
       await ownAccount(auth);

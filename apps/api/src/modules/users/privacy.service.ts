@@ -139,7 +139,7 @@ export function createPrivacyService(ctx: AppContext) {
         throw new AppError(
           'validation_failed',
           [{ field: 'password', rule: 'invalid', message: PASSWORD_WRONG[meta.locale] }],
-          PASSWORD_WRONG,
+          { text: PASSWORD_WRONG },
         );
       }
       const { familyId } = account.user;

@@ -4,9 +4,18 @@ import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import type { ErrorCode } from '@inscrio/shared';
 import { isApiError, notificationText } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
+
+/** The refusals that say what still depends on the record: explained inside the dialog. */
+const DELETE_REFUSALS: ReadonlySet<ErrorCode | undefined> = new Set<ErrorCode>([
+  'default_establishment_undeletable',
+  'establishment_in_use',
+  'blueprint_has_sessions',
+  'period_has_sessions',
+]);
 
 export interface DeleteTexts {
   /** The button that opens the dialog. */
@@ -23,7 +32,7 @@ export interface DeleteTexts {
 
 /**
  * « Supprimer » and its confirmation dialog, for a record with a page of its own: once deleted, says
- * so and goes to `then` (the list). A refusal because something still depends on the record (409) is
+ * so and goes to `then` (the list). A refusal because something still depends on the record is
  * explained inside the dialog; any other failure is notified.
  */
 export function DeleteDialog({
@@ -50,7 +59,7 @@ export function DeleteDialog({
       notify.success(texts.success);
       await navigate(then);
     } catch (error) {
-      if (isApiError(error) && error.status === 409) setConflict(notificationText(error, locale));
+      if (isApiError(error) && DELETE_REFUSALS.has(error.code)) setConflict(notificationText(error, locale));
       else notify.error(notificationText(error, locale));
     }
   };

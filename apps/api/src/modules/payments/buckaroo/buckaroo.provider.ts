@@ -47,10 +47,7 @@ export function createBuckarooProvider(ctx: AppContext, pushUrl: string): Paymen
       buckarooSecretContext(organizationId),
     );
     if (!organization?.buckarooWebsiteKey || !secretKey) {
-      throw new AppError('conflict', [], {
-        fr: "Les clés Buckaroo de l'organisation ne sont pas configurées.",
-        en: "The organisation's Buckaroo keys are not configured.",
-      });
+      throw new AppError('buckaroo_not_configured');
     }
     return { websiteKey: organization.buckarooWebsiteKey, secretKey };
   }

@@ -23,8 +23,10 @@ const REFRESH_MARGIN_MS = 60_000;
 
 const unavailable = () =>
   new AppError('unavailable', [], {
-    fr: 'Le prestataire de paiement est indisponible. Réessayez dans quelques instants.',
-    en: 'The payment provider is unavailable. Please try again in a moment.',
+    text: {
+      fr: 'Le prestataire de paiement est indisponible. Réessayez dans quelques instants.',
+      en: 'The payment provider is unavailable. Please try again in a moment.',
+    },
   });
 
 interface TokenResponse {
@@ -67,10 +69,7 @@ export function createMollieConnections(ctx: AppContext) {
     const { clientId, clientSecret } = config.mollie;
     if (!clientId || !clientSecret) {
       // 409, not 503: retrying will not help until the platform is configured.
-      throw new AppError('conflict', [], {
-        fr: "La connexion à Mollie n'est pas configurée sur cette plateforme.",
-        en: 'The Mollie connection is not configured on this platform.',
-      });
+      throw new AppError('mollie_not_configured');
     }
     return { clientId, clientSecret };
   }
@@ -142,10 +141,7 @@ export function createMollieConnections(ctx: AppContext) {
       context(organizationId, 'refresh'),
     );
     if (!connection || !refreshToken) {
-      throw new AppError('conflict', [], {
-        fr: "Le compte Mollie de l'organisation n'est pas connecté.",
-        en: "The organisation's Mollie account is not connected.",
-      });
+      throw new AppError('mollie_not_connected');
     }
     const current = decryptSecret(key, connection.accessTokenEncrypted, context(organizationId, 'access'));
     const expiresAt = connection.accessTokenExpiresAt?.getTime() ?? 0;
@@ -158,10 +154,7 @@ export function createMollieConnections(ctx: AppContext) {
       if (error instanceof TokenRejected) {
         ctx.logger.warn({ organizationId }, 'mollie refresh token rejected: connection marked disconnected');
         await markDisconnected(organizationId);
-        throw new AppError('conflict', [], {
-          fr: "Le compte Mollie de l'organisation a été déconnecté. Reconnectez-le.",
-          en: "The organisation's Mollie account was disconnected. Please reconnect it.",
-        });
+        throw new AppError('mollie_disconnected');
       }
       throw error;
     }

@@ -50,10 +50,7 @@ export function createMollieProvider(ctx: AppContext, connections: MollieConnect
     async createPayment(input) {
       const { client, profileId } = await connections.client(input.organization.id);
       if (!profileId) {
-        throw new AppError('conflict', [], {
-          fr: "Le compte Mollie de l'organisation n'a pas de profil de paiement.",
-          en: "The organisation's Mollie account has no payment profile.",
-        });
+        throw new AppError('mollie_no_profile');
       }
       const payment = await client.payments.create({
         amount: { currency: 'EUR', value: centsToDecimalString(input.amount) },

@@ -241,7 +241,11 @@ describe('the invoices of /accounting', () => {
   it('keeps the dialog open with the reason when the API refuses the payment', async () => {
     server({
       'POST /api/invoices/inv_1/mark-paid': () =>
-        json(409, { statusCode: 409, error: 'conflict', message: 'Cette facture est déjà payée' }),
+        json(409, {
+          statusCode: 409,
+          error: 'invoice_already_paid',
+          message: 'Cette facture est déjà payée',
+        }),
     });
     const user = userEvent.setup();
     renderAt('/accounting');

@@ -91,7 +91,7 @@ export function RegisterPage() {
       completeSignIn(result);
       navigate(safeRedirect(searchParams.get(QUERY.redirect)), { replace: true });
     } catch (error) {
-      if (isApiError(error) && error.status === 409) {
+      if (isApiError(error) && error.code === 'email_taken') {
         setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
       } else {
         applyApiFieldErrors(error, setError, FIELDS);

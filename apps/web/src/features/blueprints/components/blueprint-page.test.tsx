@@ -288,7 +288,7 @@ describe('the activity form', () => {
       'DELETE /api/blueprints/bp_new': () =>
         json(409, {
           statusCode: 409,
-          error: 'conflict',
+          error: 'blueprint_has_sessions',
           message: 'Cette activité a déjà des séances : elle ne peut pas être supprimée. Archivez-la plutôt.',
         }),
     });

@@ -146,7 +146,7 @@ describe('the establishments', () => {
     fakeApi({
       'GET /api/establishments/est_piscine': () => json(200, establishment()),
       'DELETE /api/establishments/est_piscine': () =>
-        json(409, { statusCode: 409, error: 'conflict', message: text }),
+        json(409, { statusCode: 409, error: 'establishment_in_use', message: text }),
     });
     signInAs('org-manager');
     const user = userEvent.setup();

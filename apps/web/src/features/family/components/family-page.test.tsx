@@ -192,7 +192,7 @@ describe('Ma famille', () => {
           ? json(204)
           : json(409, {
               statusCode: 409,
-              error: 'conflict',
+              error: 'member_has_future_registrations',
               message:
                 'Ce membre est inscrit à 1 séance à venir. Si vous le retirez de votre famille, cette inscription sera annulée.',
               details: [

@@ -1,4 +1,9 @@
-import { type InviteRepresentativeInput, inviteRepresentativeSchema, message } from '@inscrio/shared';
+import {
+  type ErrorCode,
+  type InviteRepresentativeInput,
+  inviteRepresentativeSchema,
+  message,
+} from '@inscrio/shared';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,6 +25,12 @@ interface InviteValues {
 }
 
 const EMPTY: InviteValues = { email: '', firstName: '', lastName: '' };
+
+/** Refusals about the address typed, shown under the e-mail field. */
+const INVITE_REFUSALS: ReadonlySet<ErrorCode | undefined> = new Set<ErrorCode>([
+  'already_representative',
+  'too_many_pending_invitations',
+]);
 
 /** 'Ajouter un représentant': invites another adult by e-mail (`POST /me/representatives`). */
 export function InviteRepresentativeDialog({
@@ -57,8 +68,8 @@ export function InviteRepresentativeDialog({
       onOpenChange(false);
     } catch (error) {
       const onField = applyApiFieldErrors(error, setError, ['email', 'firstName', 'lastName']);
-      // "Already represents your family" concerns the address typed.
-      if (!onField && isApiError(error) && error.status === 409) {
+      // "Already represents your family" (and the limit of pending invitations) concern the address typed.
+      if (!onField && isApiError(error) && INVITE_REFUSALS.has(error.code)) {
         setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
       }
       notifyError(error);

@@ -54,7 +54,7 @@ export function RemoveMemberDialog({ member, onClose }: RemoveMemberDialogProps)
       notify.success(message('delegatedMemberDeleted', locale));
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.status === 409 && conflict === null) {
+      if (isApiError(error) && error.code === 'member_has_future_registrations' && conflict === null) {
         setConflict(error);
         return;
       }

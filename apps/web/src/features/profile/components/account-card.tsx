@@ -71,7 +71,7 @@ export function AccountCard({ id }: { id: string }) {
       reset({ firstName: updated.firstName, lastName: updated.lastName, email: updated.email });
       notify.success(message('profileUpdated', locale));
     } catch (error) {
-      if (isApiError(error) && error.status === 409) {
+      if (isApiError(error) && error.code === 'email_taken') {
         setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
       } else {
         applyApiFieldErrors(error, setError, ['firstName', 'lastName', 'email']);

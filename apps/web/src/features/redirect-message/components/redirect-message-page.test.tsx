@@ -118,7 +118,7 @@ describe('the representative invitation link', () => {
       [`POST /api/representative-invitations/${TOKEN}/accept`]: () =>
         json(409, {
           statusCode: 409,
-          error: 'conflict',
+          error: 'already_in_family',
           message: 'Vous faites déjà partie de cette famille.',
         }),
       [`POST /api/representative-invitations/${TOKEN}/decline`]: () => json(204),

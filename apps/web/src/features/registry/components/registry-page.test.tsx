@@ -159,7 +159,11 @@ describe('the registry', { timeout: 20_000 }, () => {
       'GET /api/participants': () => json(200, page([participant()])),
       'POST /api/participants/reg_1/cancel': () =>
         refuse
-          ? json(409, { statusCode: 409, error: 'conflict', message: 'Cette inscription est déjà annulée.' })
+          ? json(409, {
+              statusCode: 409,
+              error: 'registration_not_cancellable',
+              message: 'Cette inscription est déjà annulée.',
+            })
           : json(200, participant({ status: 'cancelled' })),
     });
     const user = userEvent.setup();

@@ -189,7 +189,11 @@ describe('the review queue (A traiter)', { timeout: 20_000 }, () => {
       'GET /api/reviews': () => json(200, page([request()])),
       'POST /api/participants/reg_tom/review': () =>
         fail
-          ? json(409, { statusCode: 409, error: 'conflict', message: 'Cette demande a déjà été traitée.' })
+          ? json(409, {
+              statusCode: 409,
+              error: 'request_already_reviewed',
+              message: 'Cette demande a déjà été traitée.',
+            })
           : json(200, { ...request(), status: 'cancelled' }),
     });
     const user = userEvent.setup();
