@@ -64,6 +64,7 @@ export const rateLimitsOf = ({ authRateLimits: limits }: Config): RateLimits => 
     perAddress: rule(limits.perAddress),
     signInPerAccountAndAddress: rule(limits.signInPerAccountAndAddress),
     signInPerAccount: rule(limits.signInPerAccount),
+    mailsPerAccount: rule(limits.mailsPerAccount),
   };
 };
 
