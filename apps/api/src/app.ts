@@ -130,7 +130,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clock,
     logger,
     queue,
-    mailer: createMailer(queue, transport),
+    // Its own key, derived like the others: mail jobs are sealed (see modules/mail/mailer.ts).
+    mailer: createMailer(queue, transport, hmac(secret, 'mail-jobs')),
     rateLimiter: createRateLimiter(database.db, () => clock.now()),
     rateLimits: options.rateLimits ?? rateLimitsOf(config),
     tokens: createTokenService(secret, clock),
