@@ -108,7 +108,9 @@ describe('job payloads', () => {
       )
     )[0]!.email;
     await t.waitForMail(familyEmail, 2);
-    const cancellation = t.inbox.mailsTo(familyEmail).find((m) => m.subject.startsWith('Inscription annulée'));
+    const cancellation = t.inbox
+      .mailsTo(familyEmail)
+      .find((m) => m.subject.startsWith('Inscription annulée'));
     expect(cancellation?.text).toContain(`Motif : ${REASON}`);
     const imported = await t.request('GET', `/api/bank-statements/${upload.json().importId}`, {
       token: manager,
