@@ -78,7 +78,7 @@ export function periodServicesSchema(locale: Locale) {
 }
 
 const weeksField = (locale: Locale) =>
-  requiredInteger(locale, PLAN_NEXT_MAX_WEEKS, message('integer', locale)).min(1, {
+  requiredInteger(locale, PLAN_NEXT_MAX_WEEKS).min(1, {
     error: message('positive', locale),
     ...firstIssue,
   });

@@ -74,7 +74,7 @@ export function entityIdField(locale: Locale) {
 }
 
 function boundedInteger(locale: Locale, min: number, max: number) {
-  return requiredInteger(locale, max, message('integer', locale)).min(min, {
+  return requiredInteger(locale, max).min(min, {
     error: message(min > 0 ? 'positive' : 'nonNegative', locale),
     ...firstIssue,
   });
@@ -85,7 +85,7 @@ export const sessionDurationField = (locale: Locale) => boundedInteger(locale, 1
 
 /** -1 (unlimited) or a positive count. */
 export function sessionSeatsField(locale: Locale) {
-  return requiredInteger(locale, SESSION_MAX_SEATS, message('integer', locale)).refine(
+  return requiredInteger(locale, SESSION_MAX_SEATS).refine(
     (seats) => seats === UNLIMITED_SEATS || seats > 0,
     { error: message('positive', locale), ...firstIssue },
   );
