@@ -213,6 +213,23 @@ describe('sign-in limits that stop a guesser without locking the owner out', () 
     expect((await sendFrom('192.0.2.45')).statusCode).toBe(204);
   });
 
+  it('keeps no more than the limit of hits however many attempts are refused', async () => {
+    forgetAll();
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn('flood@demo.test', 'x', '10.0.0.77')).statusCode).toBe(401);
+    }
+    for (let i = 0; i < 30; i++) {
+      expect((await signIn('flood@demo.test', 'x', '10.0.0.77')).statusCode).toBe(429);
+    }
+    const [kept] = await t.database.query<{ n: number; hits: number }>(
+      `select count(*)::int as n, coalesce(sum(hits), 0)::int as hits from rate_limit_hits
+       where bucket like '%flood@demo.test%' or bucket like '%:ip:10.0.0.77'`,
+    );
+    // The ten failures, in each of the three buckets they count in; nothing of the thirty refused.
+    expect(kept!.hits).toBe(30);
+    expect(kept!.n).toBeLessThanOrEqual(30);
+  });
+
   it('keeps the counts in PostgreSQL, shared by every instance', async () => {
     const rows = await t.database.query<{ bucket: string }>(
       "select bucket from rate_limit_hits where bucket like 'sign-in-password:account-ip:%' and hits > 0",

@@ -33,10 +33,14 @@ export interface RateLimiter {
 export function createRateLimiter(db: Database, now: () => Date): RateLimiter {
   const instant = (ms: number) => new Date(ms).toISOString();
 
-  async function add(bucket: string, at: number, delta: 1 | -1) {
+  /** Takes back one hit counted at `at`; its row goes with its last hit (a flood leaves no rows behind). */
+  async function takeBack(bucket: string, at: number) {
     await db.execute(sql`
-      update rate_limit_hits set hits = greatest(hits + ${delta}, 0)
-      where bucket = ${bucket} and window_start = ${instant(at)}`);
+      with emptied as (
+        delete from rate_limit_hits
+        where bucket = ${bucket} and window_start = ${instant(at)} and hits <= 1)
+      update rate_limit_hits set hits = hits - 1
+      where bucket = ${bucket} and window_start = ${instant(at)} and hits > 1`);
   }
 
   /** Counts one hit; refuses (and takes it back) past the limit. Returns the instant it was counted at. */
@@ -56,14 +60,14 @@ export function createRateLimiter(db: Database, now: () => Date): RateLimiter {
     ).map((row) => ({ at: Math.round(Number(row.at)), hits: Number(row.hits) }));
     const total = rows.reduce((sum, row) => sum + row.hits, 0);
     if (total <= limit) return at;
-    await add(bucket, at, -1);
+    await takeBack(bucket, at);
     throw new AppError('rate_limited', [], undefined, secondsUntilAllowed(rows, total - limit, at, windowMs));
   }
 
   async function consumeAll(hits: [string, RateLimit][]): Promise<CountedHits> {
     const counted: [string, number][] = [];
     const refund = async () => {
-      for (const [bucket, at] of counted) await add(bucket, at, -1);
+      for (const [bucket, at] of counted) await takeBack(bucket, at);
     };
     for (const [bucket, rule] of hits) {
       try {
