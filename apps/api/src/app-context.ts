@@ -20,6 +20,12 @@ export interface RateLimits {
   signInPerAccountAndAddress: RateLimit;
   /** Wrong passwords for one account from every address together: much looser, against distributed guessing. */
   signInPerAccount: RateLimit;
+  /**
+   * Code and reset e-mails for one account from every address together. Those from one address are held
+   * to `perAccount`, so someone who knows an address cannot use up its owner's budget from one place;
+   * this looser ceiling only keeps the owner's mailbox from being flooded from many.
+   */
+  mailsPerAccount: RateLimit;
 }
 
 /** The explicit dependencies every service factory receives. Built once in `buildApp`. */

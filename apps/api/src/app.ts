@@ -66,6 +66,7 @@ export const rateLimitsOf = ({ authRateLimits: limits }: Config): RateLimits => 
     perAddress: rule(limits.perAddress),
     signInPerAccountAndAddress: rule(limits.signInPerAccountAndAddress),
     signInPerAccount: rule(limits.signInPerAccount),
+    mailsPerAccount: rule(limits.mailsPerAccount),
   };
 };
 
@@ -137,7 +138,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clock,
     logger,
     queue,
-    mailer: createMailer(queue, transport),
+    // Its own key, derived like the others: mail jobs are sealed (see modules/mail/mailer.ts).
+    mailer: createMailer(queue, transport, hmac(secret, 'mail-jobs')),
     rateLimiter: createRateLimiter(database.db, () => clock.now()),
     rateLimits: options.rateLimits ?? rateLimitsOf(config),
     tokens: createTokenService(secret, clock),

@@ -35,6 +35,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
   AUTH_SIGN_IN_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(10),
   AUTH_SIGN_IN_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+  /** Unset: five times AUTH_RATE_LIMIT_PER_ACCOUNT. */
+  AUTH_MAILS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MOLLIE_API_URL: z.string().url().default('https://api.mollie.com:443/v2/'),
@@ -67,6 +69,7 @@ export interface Config {
     perAddress: number;
     signInPerAccountAndAddress: number;
     signInPerAccount: number;
+    mailsPerAccount: number;
   };
   /** How long family catalogue pages are shared by visibility class (modules/catalog/catalog-cache.ts); 0: off. */
   catalogCacheSeconds: number;
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
       signInPerAccountAndAddress: e.AUTH_SIGN_IN_PER_ACCOUNT_IP,
       signInPerAccount: e.AUTH_SIGN_IN_PER_ACCOUNT,
+      mailsPerAccount: e.AUTH_MAILS_PER_ACCOUNT ?? 5 * e.AUTH_RATE_LIMIT_PER_ACCOUNT,
     },
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,

@@ -113,7 +113,7 @@ describe('numbers past their maximum', () => {
       organizationId: ORG,
       query: { weeks: String(2 ** 53) },
     });
-    expect(messageFor(shift, 'weeks')).toBe('Respectez le format de la valeur');
+    expect(messageFor(shift, 'weeks')).toBe('La valeur ne peut pas dépasser 104');
     const payment = await call('POST', '/api/orders/ord_unknown/payments/offline', { amount: 2 ** 53 });
     expect(messageFor(payment, 'amount')).toMatch(/ne peut pas dépasser 1.000.000.000,00/);
     expect(await rowCounts()).toEqual(before);

@@ -134,7 +134,7 @@ describe('GET /establishments', () => {
       expect(r.json().error).toBe('validation_failed');
     }
     const bad = await as('manager', 'GET', '/api/establishments', { query: { page: 'abc' } });
-    expect(fields(bad)).toEqual([['page', 'Respectez le format de la valeur']]);
+    expect(fields(bad)).toEqual([['page', 'La valeur doit être un nombre']]);
   });
 
   it('lets only system staff force another organisation', async () => {

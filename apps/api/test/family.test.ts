@@ -187,7 +187,7 @@ describe('family members of the caller (GET, POST /me/delegated)', () => {
       city: 'Ce champ doit contenir au moins 2 caractères',
       postalCode: 'Ce champ doit contenir au moins 4 caractères',
       country: 'Pays invalide',
-      phoneNumber: 'Respectez le format de la valeur',
+      phoneNumber: 'Le numéro de téléphone ne peut contenir que des chiffres, des espaces et + . -',
       email: 'Adresse e-mail invalide',
     });
     const byCountry = await as('parent', 'POST', '/api/me/delegated', {

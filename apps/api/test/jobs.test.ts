@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { jobs } from '../src/db/schema';
 import { JobQueue } from '../src/jobs/queue';
@@ -54,6 +55,28 @@ describe('job queue', () => {
     await queue.runUntilIdle();
     expect(await status(id)).toMatchObject({ status: 'failed', attempts: 2 });
     expect(calls).toBe(2);
+  });
+
+  it('keeps the values of a failed query out of last_error: the query and the reason, no e-mail', async () => {
+    const queue = new JobQueue(database.db, { logger });
+    const email = 'jeanne.dupont@example.be';
+    queue.register<{ userId: string }>(
+      'test.db-error',
+      async () => {
+        // A statement PostgreSQL refuses, with the address among its parameters (and in its own message).
+        await database.db.execute(sql`select ${email}::integer as n, ${email} as email`);
+      },
+      { maxAttempts: 1 },
+    );
+    const id = await queue.enqueue('test.db-error', { userId: 'usr_1' });
+    await queue.runUntilIdle();
+    const { status: state, last_error: lastError } = await status(id);
+    expect(state).toBe('failed');
+    expect(lastError).not.toContain('jeanne');
+    expect(lastError).not.toContain('example.be');
+    // What someone following the jobs needs: which statement, and why PostgreSQL refused it.
+    expect(lastError).toContain('select $1::integer');
+    expect(lastError).toContain('invalid input syntax for type integer');
   });
 
   it('survives a restart: a job left running by a dead worker is resumed after its lease', async () => {

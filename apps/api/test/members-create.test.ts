@@ -261,9 +261,9 @@ describe('POST /members', () => {
       ],
       [{ person: person({ gender: undefined }) }, 'person.gender', 'Ce champs est requis'],
       [{ person: undefined }, 'person', 'Ce champs est requis'],
-      [{ role: 'king' }, 'role', 'Respectez le format de la valeur'],
-      [{ isHolder: 'yes' }, 'isHolder', 'Respectez le format de la valeur'],
-      [{ sendInvitation: 1 }, 'sendInvitation', 'Respectez le format de la valeur'],
+      [{ role: 'king' }, 'role', 'Choisissez une des valeurs proposées'],
+      [{ isHolder: 'yes' }, 'isHolder', 'La valeur doit être vrai ou faux'],
+      [{ sendInvitation: 1 }, 'sendInvitation', 'La valeur doit être vrai ou faux'],
       [{ establishmentId: '' }, 'establishmentId', 'Ce champs est requis'],
       [
         { establishmentId: 'est_nowhere' },
@@ -275,7 +275,7 @@ describe('POST /members', () => {
         'isHolder',
         'Seul un utilisateur basique peut être titulaire',
       ],
-      [{ familyMembers: 'Milo' }, 'familyMembers', 'Respectez le format de la valeur'],
+      [{ familyMembers: 'Milo' }, 'familyMembers', 'La valeur doit être une liste'],
       [
         { familyMembers: Array.from({ length: 11 }, (_, i) => child(`Enfant${i}`, '2015-01-01')) },
         'familyMembers',

@@ -114,6 +114,6 @@ describe('sign-in by e-mail code', () => {
       body: { email: DEMO_ACCOUNTS.parent, otp: '12ab' },
     });
     expect(r.statusCode).toBe(400);
-    expect(r.json().details[0]).toMatchObject({ field: 'otp', message: 'Respectez le format de la valeur' });
+    expect(r.json().details[0]).toMatchObject({ field: 'otp', message: 'Le code contient 6 chiffres' });
   });
 });

@@ -11,6 +11,7 @@ beforeAll(async () => {
       perAddress: { limit: 12, windowSeconds: WINDOW },
       signInPerAccountAndAddress: { limit: 10, windowSeconds: WINDOW },
       signInPerAccount: { limit: 25, windowSeconds: WINDOW },
+      mailsPerAccount: { limit: 8, windowSeconds: WINDOW },
     },
   });
 });
@@ -63,9 +64,8 @@ describe('sign-in limits that stop a guesser without locking the owner out', () 
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(LIMITED_FR);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // The sliding count weighs the previous window by what of it is left, so early in a window the wait
-    // can pass one window (930 s here), never two.
-    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(2 * WINDOW);
+    // The last 15 minutes hold the ten failures: a wait of one window at most, whenever in it they fell.
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(WINDOW);
   });
 
   it('lets the owner sign in with the password from another address meanwhile', async () => {
@@ -91,7 +91,10 @@ describe('sign-in limits that stop a guesser without locking the owner out', () 
   it('does not reset at a window boundary: the window slides', async () => {
     forgetAll();
     moveBeforeBoundary(60);
-    for (let i = 0; i < 10; i++) expect((await signIn(DEMO_ACCOUNTS.manager)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(DEMO_ACCOUNTS.manager)).statusCode).toBe(401);
+      t.clock.advance(5000);
+    }
     expect((await signIn(DEMO_ACCOUNTS.manager)).statusCode).toBe(429);
     // Two minutes later a fixed window would have started afresh; the last 15 minutes still hold 10 failures.
     t.clock.advance(120_000);
@@ -100,12 +103,38 @@ describe('sign-in limits that stop a guesser without locking the owner out', () 
     const retryAfter = Number(stillLimited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThan(WINDOW);
-    // Retry-After tells the truth: one second earlier is still refused, at that time one more try is let in.
-    t.clock.advance((retryAfter - 2) * 1000);
+    // Retry-After tells the truth: a few seconds earlier (the run's own time aside) it is still refused, at
+    // that time one more try is let in.
+    t.clock.advance((retryAfter - 3) * 1000);
     expect((await signIn(DEMO_ACCOUNTS.manager)).statusCode).toBe(429);
-    t.clock.advance(2000);
+    t.clock.advance(3000);
     expect((await signIn(DEMO_ACCOUNTS.manager)).statusCode).toBe(401);
     expect((await signIn(DEMO_ACCOUNTS.manager)).statusCode).toBe(429);
+  });
+
+  it('early in a window, Retry-After is at most one window and retrying then is let in', async () => {
+    forgetAll();
+    // A minute into a window, where a count weighing the previous window asked for 930 s.
+    moveBeforeBoundary(WINDOW - 60);
+    const guess = () => signIn(DEMO_ACCOUNTS.parent, 'Wrong1234', '10.0.0.30');
+    for (let i = 0; i < 10; i++) {
+      expect((await guess()).statusCode).toBe(401);
+      t.clock.advance(5000);
+    }
+    const limited = await guess();
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW);
+    // The first failure, 50 s ago (plus the run's own time), leaves the last 15 minutes 15 minutes after
+    // it: when Retry-After says. Seconds before, it is still refused; then one more try is let in.
+    expect(retryAfter).toBeGreaterThanOrEqual(WINDOW - 55);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW - 50);
+    t.clock.advance((retryAfter - 3) * 1000);
+    expect((await guess()).statusCode).toBe(429);
+    t.clock.advance(3000);
+    expect((await guess()).statusCode).toBe(401);
+    expect((await guess()).statusCode).toBe(429);
   });
 
   it('limits an unknown address the same way (no hint that it does not exist)', async () => {
@@ -146,6 +175,59 @@ describe('sign-in limits that stop a guesser without locking the owner out', () 
     expect(limited.json().message).toBe('Trop de tentatives. Veuillez réessayer dans quelques minutes.');
     await t.app.ctx.queue.runUntilIdle();
     expect(t.inbox.mailsTo(DEMO_ACCOUNTS.parent).length - before).toBeLessThanOrEqual(3);
+  });
+
+  it('stops someone asking codes for an account from one address without locking its owner out', async () => {
+    forgetAll();
+    const owner = DEMO_ACCOUNTS.manager;
+    const sendFrom = (ip: string) => post('/api/auth/send-otp', { identifier: owner, channel: 'email' }, ip);
+    const before = t.inbox.mailsTo(owner).length;
+    // The attacker knows the address: three codes from their address, then refused.
+    for (let i = 0; i < 3; i++) expect((await sendFrom('203.0.113.66')).statusCode).toBe(204);
+    const refused = await sendFrom('203.0.113.66');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(WINDOW);
+    await t.waitForMail(owner, before + 3);
+    // Meanwhile the owner, at home, still gets a code and signs in with it.
+    const byCode = await signInByCode(owner, '192.0.2.44');
+    expect(byCode.statusCode).toBe(200);
+    expect(byCode.json().user.email).toBe(owner);
+    // And may ask a reset link too, though the attacker used up their own share of those.
+    const reset = (ip: string) => post('/api/auth/forgot-password', { email: owner }, ip);
+    for (let i = 0; i < 3; i++) expect((await reset('203.0.113.66')).statusCode).toBe(204);
+    expect((await reset('203.0.113.66')).statusCode).toBe(429);
+    expect((await reset('192.0.2.44')).statusCode).toBe(204);
+  });
+
+  it('keeps the owner from being flooded by codes asked from many addresses', async () => {
+    forgetAll();
+    const owner = DEMO_ACCOUNTS.holder;
+    const before = t.inbox.mailsTo(owner).length;
+    const sendFrom = (ip: string) => post('/api/auth/send-otp', { identifier: owner, channel: 'email' }, ip);
+    for (let i = 0; i < 8; i++) expect((await sendFrom(`198.51.100.${i}`)).statusCode).toBe(204);
+    expect((await sendFrom('198.51.100.99')).statusCode).toBe(429);
+    await t.app.ctx.queue.runUntilIdle();
+    expect(t.inbox.mailsTo(owner).length - before).toBeLessThanOrEqual(8);
+    // The window slides: a quarter of an hour after the first codes, the owner gets one again.
+    t.clock.advance(WINDOW * 1000);
+    expect((await sendFrom('192.0.2.45')).statusCode).toBe(204);
+  });
+
+  it('keeps no more than the limit of hits however many attempts are refused', async () => {
+    forgetAll();
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn('flood@demo.test', 'x', '10.0.0.77')).statusCode).toBe(401);
+    }
+    for (let i = 0; i < 30; i++) {
+      expect((await signIn('flood@demo.test', 'x', '10.0.0.77')).statusCode).toBe(429);
+    }
+    const [kept] = await t.database.query<{ n: number; hits: number }>(
+      `select count(*)::int as n, coalesce(sum(hits), 0)::int as hits from rate_limit_hits
+       where bucket like '%flood@demo.test%' or bucket like '%:ip:10.0.0.77'`,
+    );
+    // The ten failures, in each of the three buckets they count in; nothing of the thirty refused.
+    expect(kept!.hits).toBe(30);
+    expect(kept!.n).toBeLessThanOrEqual(30);
   });
 
   it('keeps the counts in PostgreSQL, shared by every instance', async () => {

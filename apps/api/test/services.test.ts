@@ -308,7 +308,7 @@ describe('POST /services: bad input', () => {
     ],
     [
       { blueprintId: BP.foot, startDateTime: '2026-10-20T16:00:00Z', maxSeats: 1e12 },
-      ['maxSeats: Respectez le format de la valeur'],
+      ['maxSeats: La valeur ne peut pas dépasser 100000'],
     ],
     [
       {
@@ -326,11 +326,14 @@ describe('POST /services: bad input', () => {
         series: { daysOfWeek: [8], time: '18:00', fromDate: '2026-09-01', toDate: '2027-09-02' },
       },
       [
-        'series.daysOfWeek.0: Respectez le format de la valeur',
+        'series.daysOfWeek.0: La valeur ne peut pas dépasser 7',
         "series.toDate: Une série ne peut pas couvrir plus d'un an",
       ],
     ],
-    [{ blueprintId: BP.foot, series: 'weekly' }, ['series: Respectez le format de la valeur']],
+    [
+      { blueprintId: BP.foot, series: 'weekly' },
+      ['series: La valeur doit être un objet avec les champs attendus'],
+    ],
   ])('%j → 400 %j', async (body, expected) => {
     const r = await call('manager', 'POST', '/api/services', body);
     expect(r.statusCode).toBe(400);

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { type Database, type Executor, rowsOf } from '../db/client';
 import { jobs } from '../db/schema';
 import { newId } from '../lib/ids';
+import { errorMessageWithoutValues } from '../lib/logger';
 
 export interface JobContext {
   jobId: string;
@@ -19,6 +20,25 @@ export type JobHandler<P> = (payload: P, context: JobContext) => Promise<void>;
  * by renewing it every third of that (the heartbeat in `execute`), so it is never taken twice.
  */
 const DEFAULT_LEASE_MS = 30_000;
+
+/**
+ * Why a job failed, as stored in `jobs.last_error`: the error's message and its causes' (a failed query's
+ * text and PostgreSQL's reason), never the values (SQL parameters, quoted values: addresses, tokens).
+ */
+function failureText(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
+    if (!(current instanceof Error)) {
+      // Not an error (a thrown string or object): its content is unknown, so only its kind is kept.
+      parts.push(`thrown ${typeof current}`);
+      break;
+    }
+    parts.push(errorMessageWithoutValues(current));
+    current = current.cause;
+  }
+  return parts.join(' — ').slice(0, 2000);
+}
 
 interface Registration {
   handler: JobHandler<never>;
@@ -231,7 +251,7 @@ export class JobQueue {
           runAt: sql`now() + ${`${delayMs} milliseconds`}::interval`,
           lockedUntil: null,
           lockedBy: null,
-          lastError: error instanceof Error ? error.message.slice(0, 2000) : String(error),
+          lastError: failureText(error),
           finishedAt: exhausted ? sql`now()` : null,
         })
         .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId)));

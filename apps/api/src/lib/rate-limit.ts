@@ -23,46 +23,53 @@ export interface RateLimiter {
 }
 
 /**
- * Sliding-window counters in the database, so every instance sees the same counts. Hits are kept per
- * fixed window (table rate_limit_hits); the count at a moment is the current window's hits plus the
- * previous window's weighted by how much of it still lies within the last `windowSeconds`. So the limit
- * does not reset at a window boundary, while a row per bucket and window is all that is stored.
+ * Sliding-window limits in the database, so every instance sees the same counts. Each hit is kept with its
+ * instant (table rate_limit_hits, one row per bucket and millisecond, `window_start` being that instant);
+ * the count at a moment is the hits of the last `windowSeconds`, exactly. So the limit never resets at a
+ * boundary, and Retry-After is the moment the oldest hit in the way leaves the window: never more than
+ * one window, and a retry at that moment is let in. At most `limit` hits per bucket and window are kept
+ * (a refused hit is taken back), and the hourly clean-up deletes those older than a day.
  */
 export function createRateLimiter(db: Database, now: () => Date): RateLimiter {
-  async function add(bucket: string, windowStart: number, delta: 1 | -1) {
+  const instant = (ms: number) => new Date(ms).toISOString();
+
+  /** Takes back one hit counted at `at`; its row goes with its last hit (a flood leaves no rows behind). */
+  async function takeBack(bucket: string, at: number) {
     await db.execute(sql`
-      update rate_limit_hits set hits = greatest(hits + ${delta}, 0)
-      where bucket = ${bucket} and window_start = ${new Date(windowStart).toISOString()}`);
+      with emptied as (
+        delete from rate_limit_hits
+        where bucket = ${bucket} and window_start = ${instant(at)} and hits <= 1)
+      update rate_limit_hits set hits = hits - 1
+      where bucket = ${bucket} and window_start = ${instant(at)} and hits > 1`);
   }
 
-  /** Counts one hit; refuses (and takes it back) past the limit. Returns the window it was counted in. */
+  /** Counts one hit; refuses (and takes it back) past the limit. Returns the instant it was counted at. */
   async function consumeOne(bucket: string, { limit, windowSeconds }: RateLimit): Promise<number> {
     const windowMs = windowSeconds * 1000;
     const at = now().getTime();
-    const start = Math.floor(at / windowMs) * windowMs;
-    const result = await db.execute(sql`
-      with hit as (
-        insert into rate_limit_hits (bucket, window_start, hits)
-        values (${bucket}, ${new Date(start).toISOString()}, 1)
-        on conflict (bucket, window_start) do update set hits = rate_limit_hits.hits + 1
-        returning hits)
-      select (select hits from hit) as current,
-        coalesce((select hits from rate_limit_hits
-          where bucket = ${bucket} and window_start = ${new Date(start - windowMs).toISOString()}), 0) as previous`);
-    const row = rowsOf<{ current: number; previous: number }>(result)[0]!;
-    const current = Number(row.current);
-    const previous = Number(row.previous);
-    const elapsed = (at - start) / windowMs;
-    if (previous * (1 - elapsed) + current <= limit) return start;
-    await add(bucket, start, -1);
-    const retryAfter = secondsUntilAllowed(limit, current - 1, previous, elapsed, windowSeconds);
-    throw new AppError('rate_limited', [], { retryAfter });
+    // The hit is stored (committed) before the count, so hits at the same moment on any instance see each
+    // other: none slips past the limit (at worst two racing at the limit are both refused).
+    await db.execute(sql`
+      insert into rate_limit_hits (bucket, window_start, hits) values (${bucket}, ${instant(at)}, 1)
+      on conflict (bucket, window_start) do update set hits = rate_limit_hits.hits + 1`);
+    const rows = rowsOf<{ at: number | string; hits: number | string }>(
+      await db.execute(sql`
+        select (extract(epoch from window_start) * 1000)::float8 as at, hits from rate_limit_hits
+        where bucket = ${bucket} and window_start > ${instant(at - windowMs)} and hits > 0
+        order by window_start`),
+    ).map((row) => ({ at: Math.round(Number(row.at)), hits: Number(row.hits) }));
+    const total = rows.reduce((sum, row) => sum + row.hits, 0);
+    if (total <= limit) return at;
+    await takeBack(bucket, at);
+    throw new AppError('rate_limited', [], {
+      retryAfter: secondsUntilAllowed(rows, total - limit, at, windowMs),
+    });
   }
 
   async function consumeAll(hits: [string, RateLimit][]): Promise<CountedHits> {
     const counted: [string, number][] = [];
     const refund = async () => {
-      for (const [bucket, windowStart] of counted) await add(bucket, windowStart, -1);
+      for (const [bucket, at] of counted) await takeBack(bucket, at);
     };
     for (const [bucket, rule] of hits) {
       try {
@@ -84,23 +91,23 @@ export function createRateLimiter(db: Database, now: () => Date): RateLimiter {
 }
 
 /**
- * Seconds until one more hit fits under `limit`, given the hits counted so far in the current window
- * (`current`) and the previous one (`previous`), `elapsed` (0..1) into the current window.
+ * Seconds from `at` until one more hit fits: once the `over` oldest hits of the window (`rows`, oldest
+ * first) have left it, a window after each was counted. Rounded up, so a retry then is let in.
  */
 function secondsUntilAllowed(
-  limit: number,
-  current: number,
-  previous: number,
-  elapsed: number,
-  windowSeconds: number,
+  rows: { at: number; hits: number }[],
+  over: number,
+  at: number,
+  windowMs: number,
 ): number {
-  let wait: number;
-  if (current + 1 <= limit && previous > 0) {
-    // Later in this window, once enough of the previous window has slid out.
-    wait = Math.max(0, 1 - (limit - current - 1) / previous - elapsed);
-  } else {
-    // In the next window, where this window's hits become the weighted previous ones.
-    wait = 1 - elapsed + Math.max(0, 1 - (limit - 1) / Math.max(current, 1));
+  let seen = 0;
+  let leaves = at + windowMs;
+  for (const row of rows) {
+    seen += row.hits;
+    if (seen >= over) {
+      leaves = Math.min(row.at + windowMs, at + windowMs);
+      break;
+    }
   }
-  return Math.max(1, Math.ceil(wait * windowSeconds));
+  return Math.max(1, Math.ceil((leaves - at) / 1000));
 }

@@ -21,13 +21,13 @@ export const signInPasswordSchema = (locale: Locale) =>
 export const signInOtpSchema = (locale: Locale) =>
   z.object({
     email: requiredEmail(locale),
-    otp: requiredText(locale).regex(/^\d{6}$/, { error: message('format', locale) }),
+    otp: requiredText(locale).regex(/^\d{6}$/, { error: message('otpDigits', locale) }),
   });
 
 export const sendOtpSchema = (locale: Locale) =>
   z.object({
     identifier: requiredEmail(locale),
-    channel: z.literal('email', { error: message('format', locale) }),
+    channel: z.literal('email', { error: message('choice', locale) }),
   });
 
 export const overAdminSchema = (locale: Locale) =>

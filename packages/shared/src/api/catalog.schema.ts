@@ -26,18 +26,18 @@ export const CALENDAR_MAX_ITEMS = 2000;
 
 const queryInteger = (locale: Locale, min: number, max: number) =>
   z.coerce
-    .number({ error: message('format', locale) })
+    .number({ error: message('number', locale) })
     .int({ error: message('integer', locale) })
-    .min(min, { error: message('format', locale) })
-    .max(max, { error: message('format', locale) });
+    .min(min, { error: message('minValue', locale, { min }) })
+    .max(max, { error: message('maxValue', locale, { max }) });
 
 /** An optional query text; the empty string means "not given". */
 const queryText = (locale: Locale, max: number, pattern?: RegExp) => {
   const text = z
-    .string({ error: message('format', locale) })
+    .string({ error: message('text', locale) })
     .trim()
-    .max(max, { error: message('format', locale) });
-  return (pattern ? text.regex(pattern, { error: message('format', locale) }) : text)
+    .max(max, { error: message('maxLength', locale, { max }) });
+  return (pattern ? text.regex(pattern, { error: message('identifier', locale) }) : text)
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 };

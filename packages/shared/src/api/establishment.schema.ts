@@ -27,19 +27,19 @@ const EMAIL_MAX = 254;
 const PHONE = /^[0-9+.\-() ]+$/;
 
 function optionalBoundedText(locale: Locale, min: number) {
-  const schema = z.string({ error: message('format', locale) }).trim();
+  const schema = z.string({ error: message('text', locale) }).trim();
   return (
     min > 1
       ? schema.min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
       : schema
   )
-    .max(TEXT_MAX, { error: message('format', locale), ...givenAndFirstIssue })
+    .max(TEXT_MAX, { error: message('maxLength', locale, { max: TEXT_MAX }), ...givenAndFirstIssue })
     .nullish();
 }
 
 function optionalContactEmail(locale: Locale) {
   return z
-    .string({ error: message('format', locale) })
+    .string({ error: message('text', locale) })
     .trim()
     .max(EMAIL_MAX, { error: message('email', locale), ...givenAndFirstIssue })
     .check(z.email({ error: message('email', locale), ...givenAndFirstIssue }))
@@ -49,10 +49,10 @@ function optionalContactEmail(locale: Locale) {
 /** Digits and the separators people type (+ . - space parentheses), with at least 9 digits. */
 function optionalContactPhone(locale: Locale) {
   return z
-    .string({ error: message('format', locale) })
+    .string({ error: message('text', locale) })
     .trim()
-    .max(40, { error: message('format', locale), ...givenAndFirstIssue })
-    .regex(PHONE, { error: message('format', locale), ...givenAndFirstIssue })
+    .max(40, { error: message('maxLength', locale, { max: 40 }), ...givenAndFirstIssue })
+    .regex(PHONE, { error: message('phoneCharacters', locale), ...givenAndFirstIssue })
     .refine((value) => countDigits(value) >= PHONE_MIN_DIGITS, {
       error: message('phoneDigits', locale, { min: PHONE_MIN_DIGITS }),
       ...givenAndFirstIssue,
@@ -64,7 +64,10 @@ function optionalContactPhone(locale: Locale) {
 export function establishmentSchema(locale: Locale) {
   return z.object(
     {
-      name: requiredText(locale, NAME_MIN).max(TEXT_MAX, { error: message('format', locale), ...firstIssue }),
+      name: requiredText(locale, NAME_MIN).max(TEXT_MAX, {
+        error: message('maxLength', locale, { max: TEXT_MAX }),
+        ...firstIssue,
+      }),
       address: optionalBoundedText(locale, ADDRESS_MIN),
       city: optionalBoundedText(locale, CITY_MIN),
       postalCode: optionalBoundedText(locale, POSTAL_CODE_MIN),
@@ -84,10 +87,10 @@ export const updateEstablishmentSchema = (locale: Locale) =>
 
 const integerParam = (locale: Locale, min: number, max: number) =>
   z.coerce
-    .number({ error: message('format', locale) })
+    .number({ error: message('number', locale) })
     .int({ error: message('integer', locale) })
-    .min(min, { error: message('format', locale) })
-    .max(max, { error: message('format', locale) });
+    .min(min, { error: message('minValue', locale, { min }) })
+    .max(max, { error: message('maxValue', locale, { max }) });
 
 /** List queries: `page` is 1-based, `pageSize` 20 by default and at most 100; `q` searches the name. */
 export const establishmentListQuerySchema = (locale: Locale) =>
@@ -95,9 +98,9 @@ export const establishmentListQuerySchema = (locale: Locale) =>
     page: integerParam(locale, 1, 1_000_000).default(1),
     pageSize: integerParam(locale, 1, 100).default(20),
     q: z
-      .string({ error: message('format', locale) })
+      .string({ error: message('text', locale) })
       .trim()
-      .max(100, { error: message('format', locale) })
+      .max(100, { error: message('maxLength', locale, { max: 100 }) })
       .optional(),
   });
 
@@ -105,10 +108,10 @@ export const establishmentListQuerySchema = (locale: Locale) =>
 export const establishmentsQuerySchema = (locale: Locale) =>
   establishmentListQuerySchema(locale).extend({
     organizationId: z
-      .string({ error: message('format', locale) })
+      .string({ error: message('text', locale) })
       .trim()
-      .min(1, { error: message('format', locale) })
-      .max(100, { error: message('format', locale) })
+      .min(1, { error: message('required', locale) })
+      .max(100, { error: message('maxLength', locale, { max: 100 }) })
       .optional(),
   });
 

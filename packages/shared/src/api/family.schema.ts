@@ -72,7 +72,7 @@ export const updateDelegatedPersonSchema = (locale: Locale) =>
 export const deleteDelegatedQuerySchema = (locale: Locale) =>
   z.object({
     confirm: z
-      .enum(['true', 'false'], { error: message('format', locale) })
+      .enum(['true', 'false'], { error: message('boolean', locale) })
       .optional()
       .transform((value) => value === 'true'),
   });

@@ -91,22 +91,26 @@ export type InvoiceListQuery = z.infer<ReturnType<typeof invoiceListQuerySchema>
 
 const cents = (locale: Locale) =>
   z
-    .number({ error: message('format', locale) })
-    .int({ error: message('format', locale) })
-    .min(0, { error: message('format', locale) })
-    .max(MONEY_LIMITS.lineCents, { error: message('format', locale) });
+    .number({ error: message('number', locale) })
+    .int({ error: message('integer', locale) })
+    .min(0, { error: message('minValue', locale, { min: 0 }) })
+    .max(MONEY_LIMITS.lineCents, {
+      error: message('amountTooLarge', locale, { max: formatMoney(MONEY_LIMITS.lineCents, locale) }),
+    });
 const percentHundredths = (locale: Locale) =>
   z
-    .number({ error: message('format', locale) })
-    .int({ error: message('format', locale) })
-    .min(0, { error: message('format', locale) })
-    .max(NUMBER_LIMITS.taxHundredths, { error: message('format', locale) });
+    .number({ error: message('number', locale) })
+    .int({ error: message('integer', locale) })
+    .min(0, { error: message('minValue', locale, { min: 0 }) })
+    .max(NUMBER_LIMITS.taxHundredths, {
+      error: message('maxValue', locale, { max: NUMBER_LIMITS.taxHundredths }),
+    });
 const requiredLine = (locale: Locale, max: number) =>
   z
     .string({ error: message('required', locale) })
     .trim()
     .min(1, { error: message('required', locale) })
-    .max(max, { error: message('format', locale) });
+    .max(max, { error: message('maxLength', locale, { max }) });
 
 /** One line typed by a manager: VAT included unit price, like every amount here. */
 export const manualLineSchema = (locale: Locale) =>
@@ -114,10 +118,10 @@ export const manualLineSchema = (locale: Locale) =>
     .object({
       description: requiredLine(locale, TEXT_LIMITS.invoiceLine),
       quantity: z
-        .number({ error: message('format', locale) })
-        .int({ error: message('format', locale) })
-        .min(1, { error: message('format', locale) })
-        .max(NUMBER_LIMITS.quantity, { error: message('format', locale) }),
+        .number({ error: message('number', locale) })
+        .int({ error: message('integer', locale) })
+        .min(1, { error: message('minValue', locale, { min: 1 }) })
+        .max(NUMBER_LIMITS.quantity, { error: message('maxValue', locale, { max: NUMBER_LIMITS.quantity }) }),
       unitPrice: cents(locale),
       taxPercentage: percentHundredths(locale),
     })
@@ -140,7 +144,7 @@ export const createInvoiceSchema = (locale: Locale) =>
           address: requiredLine(locale, TEXT_LIMITS.address),
           city: requiredLine(locale, TEXT_LIMITS.city),
           postalCode: requiredLine(locale, TEXT_LIMITS.postalCode),
-          country: z.enum(COUNTRY_CODES, { error: message('format', locale) }),
+          country: z.enum(COUNTRY_CODES, { error: message('country', locale) }),
         })
         .optional(),
       /** yyyy-MM-dd; defaults to today in the organisation's time zone. */
@@ -178,8 +182,8 @@ export type CreateCreditNoteInput = z.infer<ReturnType<typeof createCreditNoteSc
 /** `POST /invoices/{id}/mark-paid`: an offline payment received, with its date and method. */
 export const markInvoicePaidSchema = (locale: Locale) =>
   z.object({
-    paidOn: z.iso.date({ error: message('format', locale) }).optional(),
-    method: z.enum(['transfer', 'cash', 'other'], { error: message('format', locale) }).default('transfer'),
+    paidOn: z.iso.date({ error: message('date', locale) }).optional(),
+    method: z.enum(['transfer', 'cash', 'other'], { error: message('choice', locale) }).default('transfer'),
   });
 export type MarkInvoicePaidInput = z.infer<ReturnType<typeof markInvoicePaidSchema>>;
 
@@ -189,7 +193,7 @@ export const matchTransactionSchema = (locale: Locale) => z.object({ invoiceId: 
 export const bankTransactionListQuerySchema = (locale: Locale) =>
   z.object(
     { ...pageQuery, status: z.enum(['matched', 'unmatched', 'ignored']).optional() },
-    { error: message('format', locale) },
+    { error: message('object', locale) },
   );
 
 // ---------------------------------------------------------------------------------------------------

@@ -60,12 +60,12 @@ export const grantableRoles = (actor: Actor | null | undefined): Role[] =>
   ROLES.values.filter((role) => canGrantRole(actor, role));
 
 const enumField = <const T extends readonly [string, ...string[]]>(values: T, locale: Locale) =>
-  z.enum(values, { error: message('format', locale) });
+  z.enum(values, { error: message('choice', locale) });
 
 const booleanField = (locale: Locale) => z.boolean({ error: typeError(locale) });
 
 const idField = (locale: Locale) =>
-  requiredText(locale).max(100, { error: message('format', locale), ...firstIssue });
+  requiredText(locale).max(100, { error: message('maxLength', locale, { max: 100 }), ...firstIssue });
 
 const wholeParam = (locale: Locale, max: number) =>
   z.coerce
@@ -132,7 +132,7 @@ export const createMemberSchema = (locale: Locale) =>
         establishmentId: idField(locale).optional(),
         sendInvitation: booleanField(locale).default(false),
         familyMembers: z
-          .array(delegatedPersonSchema(locale), { error: message('format', locale) })
+          .array(delegatedPersonSchema(locale), { error: message('list', locale) })
           .max(MEMBER_CREATE_MAX_FAMILY, {
             error: message('tooManyItems', locale, { max: MEMBER_CREATE_MAX_FAMILY }),
           })

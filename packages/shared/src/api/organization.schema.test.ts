@@ -99,7 +99,7 @@ describe('the billing part of organizationSettingsSchema', () => {
       ['billingPhone', 'Numéro de téléphone invalide pour le pays choisi'],
     ]);
     expect(issues({ billingCountry: 'BEL', billingPhone: 'call me' })).toEqual([
-      ['billingPhone', 'Respectez le format de la valeur'],
+      ['billingPhone', 'Le numéro de téléphone ne peut contenir que des chiffres, des espaces et + . -'],
     ]);
   });
 
@@ -112,7 +112,7 @@ describe('the billing part of organizationSettingsSchema', () => {
     expect(issues({ vatRegime: 'exempt', vatExemptionMention: '  ' })).toEqual(required);
     expect(issues({ vatRegime: 'exempt', vatExemptionMention: null })).toEqual(required);
     expect(issues({ vatRegime: 'subject', vatExemptionMention: '' })).toEqual([]);
-    expect(issues({ vatRegime: 'free' })).toEqual([['vatRegime', 'Respectez le format de la valeur']]);
+    expect(issues({ vatRegime: 'free' })).toEqual([['vatRegime', 'Choisissez une des valeurs proposées']]);
   });
 
   it('checks e-mail, due days and logo id, every field at once', () => {
@@ -127,7 +127,7 @@ describe('the billing part of organizationSettingsSchema', () => {
     ).toEqual([
       ['billingEmail', 'Adresse e-mail invalide'],
       ['invoiceDueDays', 'Le délai de paiement doit être un nombre entier de jours entre 0 et 120'],
-      ['documentLogoAssetId', 'Respectez le format de la valeur'],
+      ['documentLogoAssetId', 'Identifiant invalide'],
       ['vatNumber', 'Numéro de TVA invalide'],
     ]);
     expect(issues({ invoiceDueDays: 1.5 })).toHaveLength(1);

@@ -102,15 +102,15 @@ export function organizationMessage(
 /** Optional text that '' or null clears; absent leaves unchanged. Trimmed. */
 const clearableText = (locale: Locale, max: number) =>
   z
-    .string({ error: message('format', locale) })
+    .string({ error: message('text', locale) })
     .trim()
-    .max(max, { error: message('format', locale) })
+    .max(max, { error: message('maxLength', locale, { max }) })
     .nullish();
 
 /** The payment part of `PATCH /organizations/{id}`; every field optional, '' or null clears it. */
 export const organizationPaymentSettingsSchema = (locale: Locale) =>
   z.object({
-    paymentProvider: z.enum(PAYMENT_PROVIDERS.values, { error: message('format', locale) }).optional(),
+    paymentProvider: z.enum(PAYMENT_PROVIDERS.values, { error: message('choice', locale) }).optional(),
     iban: clearableText(locale, 42).refine((v) => v == null || isValidIban(v), {
       error: ORGANIZATION_MESSAGES.iban[locale],
       ...givenAndFirstIssue,
@@ -131,10 +131,10 @@ export const INVOICE_DUE_DAYS_MAX = 120;
 /** Like `clearableText`, with a minimum length once given (the person form's minimums). */
 const clearableMinText = (locale: Locale, min: number, max: number) =>
   z
-    .string({ error: message('format', locale) })
+    .string({ error: message('text', locale) })
     .trim()
     .min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
-    .max(max, { error: message('format', locale), ...givenAndFirstIssue })
+    .max(max, { error: message('maxLength', locale, { max }), ...givenAndFirstIssue })
     .nullish();
 
 /** The billing part of `PATCH /organizations/{id}`; every field optional, '' or null clears it. */
@@ -160,7 +160,7 @@ export const organizationBillingSettingsSchema = (locale: Locale) =>
       .nullish(),
     /** An image uploaded with `POST /assets` (the organisation's own), printed on its documents. */
     documentLogoAssetId: clearableText(locale, 100).refine((v) => v == null || /^[A-Za-z0-9_-]+$/.test(v), {
-      error: message('format', locale),
+      error: message('identifier', locale),
       ...givenAndFirstIssue,
     }),
   });
@@ -239,7 +239,7 @@ export const organizationSettingsSchema = (locale: Locale) =>
         ...organizationPaymentSettingsSchema(locale).shape,
         ...organizationBillingSettingsSchema(locale).shape,
       },
-      { error: message('format', locale) },
+      { error: message('object', locale) },
     )
     .superRefine(
       (payload, ctx) => {

@@ -13,7 +13,7 @@ import { entityIdField, isoDateField, isoInstantField, pageQueryFields } from '.
 export const PLAN_NEXT_MAX_WEEKS = 104;
 
 const periodName = (locale: Locale) =>
-  requiredText(locale).max(200, { error: message('format', locale), ...firstIssue });
+  requiredText(locale).max(200, { error: message('maxLength', locale, { max: 200 }), ...firstIssue });
 
 const isDate = (value: unknown): value is string => typeof value === 'string' && isCalendarDate(value);
 
@@ -65,8 +65,8 @@ export function periodListQuerySchema(locale: Locale) {
 /** `POST` and `DELETE /periods/{id}/services`: sessions, or whole series, to add to or remove from the period. */
 export function periodServicesSchema(locale: Locale) {
   const ids = z
-    .array(entityIdField(locale), { error: message('format', locale) })
-    .max(500, { error: message('format', locale) })
+    .array(entityIdField(locale), { error: message('list', locale) })
+    .max(500, { error: message('tooManyItems', locale, { max: 500 }) })
     .optional();
   return z
     .object({ serviceIds: ids, seriesIds: ids }, { error: typeError(locale) })
@@ -78,7 +78,7 @@ export function periodServicesSchema(locale: Locale) {
 }
 
 const weeksField = (locale: Locale) =>
-  requiredInteger(locale, PLAN_NEXT_MAX_WEEKS, message('format', locale)).min(1, {
+  requiredInteger(locale, PLAN_NEXT_MAX_WEEKS).min(1, {
     error: message('positive', locale),
     ...firstIssue,
   });
@@ -87,8 +87,8 @@ const weeksField = (locale: Locale) =>
 export function planNextQuerySchema(locale: Locale) {
   return z.object({
     weeks: z.coerce
-      .number({ error: message('format', locale) })
-      .max(PLAN_NEXT_MAX_WEEKS, { error: message('format', locale) })
+      .number({ error: message('number', locale) })
+      .max(PLAN_NEXT_MAX_WEEKS, { error: message('maxValue', locale, { max: PLAN_NEXT_MAX_WEEKS }) })
       .pipe(weeksField(locale))
       .optional(),
   });

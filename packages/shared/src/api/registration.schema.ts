@@ -64,9 +64,9 @@ export type RegistrationRefusal = (typeof REGISTRATION_REFUSALS)[number];
 
 const idList = (locale: Locale, max: number) =>
   z
-    .array(entityIdField(locale), { error: message('format', locale) })
+    .array(entityIdField(locale), { error: message('list', locale) })
     .min(1, { error: message('required', locale) })
-    .max(max, { error: message('format', locale) });
+    .max(max, { error: message('tooManyItems', locale, { max }) });
 
 /**
  * `POST /cart/items`: the sessions (listed, or every upcoming one of a period for this activity) and the
@@ -83,7 +83,7 @@ export const addToCartSchema = (locale: Locale) =>
       /** Optional supplements (those without an age bracket) chosen for every added line. */
       supplementIds: z
         .array(entityIdField(locale))
-        .max(20, { error: message('format', locale) })
+        .max(20, { error: message('tooManyItems', locale, { max: 20 }) })
         .default([]),
     })
     .refine((body) => body.serviceIds !== undefined || body.periodId !== undefined, {
@@ -95,22 +95,22 @@ export type AddToCartInput = z.infer<ReturnType<typeof addToCartSchema>>;
 /** `POST /cart/checkout`: the provider defaults to the organisation's. */
 export const checkoutSchema = (locale: Locale) =>
   z.object({
-    paymentProvider: z.enum(PAYMENT_PROVIDERS.values, { error: message('format', locale) }).optional(),
+    paymentProvider: z.enum(PAYMENT_PROVIDERS.values, { error: message('choice', locale) }).optional(),
   });
 export type CheckoutInput = z.infer<ReturnType<typeof checkoutSchema>>;
 
 /** What every request says besides its sessions and members: why, a note, the supplements chosen. */
 const requestDetails = (locale: Locale) => ({
-  reason: z.enum(REVIEW_REASONS, { error: message('format', locale) }),
+  reason: z.enum(REVIEW_REASONS, { error: message('choice', locale) }),
   note: z
     .string()
     .trim()
-    .max(1000, { error: message('format', locale) })
+    .max(1000, { error: message('maxLength', locale, { max: 1000 }) })
     .optional(),
   /** Optional supplements chosen with the request: kept when it is accepted (and charged at checkout). */
   supplementIds: z
     .array(entityIdField(locale))
-    .max(20, { error: message('format', locale) })
+    .max(20, { error: message('tooManyItems', locale, { max: 20 }) })
     .optional(),
 });
 
@@ -137,11 +137,11 @@ export const registrationRequestGroupSchema = (locale: Locale) =>
     serviceIds: z
       .array(entityIdField(locale))
       .min(1, { error: message('required', locale) })
-      .max(MAX_REQUEST_SESSIONS, { error: message('format', locale) }),
+      .max(MAX_REQUEST_SESSIONS, { error: message('tooManyItems', locale, { max: MAX_REQUEST_SESSIONS }) }),
     memberIds: z
       .array(entityIdField(locale))
       .min(1, { error: message('required', locale) })
-      .max(MAX_REQUEST_MEMBERS, { error: message('format', locale) }),
+      .max(MAX_REQUEST_MEMBERS, { error: message('tooManyItems', locale, { max: MAX_REQUEST_MEMBERS }) }),
     ...requestDetails(locale),
   });
 export type RegistrationRequestGroupInput = z.infer<ReturnType<typeof registrationRequestGroupSchema>>;
@@ -149,11 +149,11 @@ export type RegistrationRequestGroupInput = z.infer<ReturnType<typeof registrati
 /** `POST /participants/{id}/review`: a manager accepts or refuses, with a message to the family. */
 export const reviewDecisionSchema = (locale: Locale) =>
   z.object({
-    decision: z.enum(['accept', 'refuse'], { error: message('format', locale) }),
+    decision: z.enum(['accept', 'refuse'], { error: message('choice', locale) }),
     message: z
       .string()
       .trim()
-      .max(2000, { error: message('format', locale) })
+      .max(2000, { error: message('maxLength', locale, { max: 2000 }) })
       .optional(),
   });
 export type ReviewDecisionInput = z.infer<ReturnType<typeof reviewDecisionSchema>>;
@@ -179,13 +179,13 @@ export const cancelParticipantSchema = (locale: Locale) =>
     reason: z
       .string()
       .trim()
-      .max(500, { error: message('format', locale) })
+      .max(500, { error: message('maxLength', locale, { max: 500 }) })
       .optional(),
     /**
      * Managers: send back what was paid for this registration (credit note + refund through the
      * payment). An unpaid registration's invoice line is always credited.
      */
-    refund: z.boolean({ error: message('format', locale) }).optional(),
+    refund: z.boolean({ error: message('boolean', locale) }).optional(),
   });
 
 /** `POST /periods/{id}/invite-attendees`. */
@@ -195,7 +195,7 @@ export const inviteAttendeesSchema = (locale: Locale) =>
     /** Confirmed participants of this period to invite to the same weekly slot in the target period. */
     participantIds: idList(locale, 2000),
     /** ISO instant; defaults to now + the organisation's invitation delay. */
-    deadline: z.iso.datetime({ offset: true, error: message('format', locale) }).optional(),
+    deadline: z.iso.datetime({ offset: true, error: message('dateTime', locale) }).optional(),
   });
 export type InviteAttendeesInput = z.infer<ReturnType<typeof inviteAttendeesSchema>>;
 
@@ -204,7 +204,7 @@ export const offlinePaymentSchema = (locale: Locale) =>
   z.object({
     /** Cents; defaults to what remains due. */
     amount: z
-      .number({ error: message('format', locale) })
+      .number({ error: message('number', locale) })
       .max(MONEY_LIMITS.documentCents, {
         error: message('amountTooLarge', locale, { max: formatMoney(MONEY_LIMITS.documentCents, locale) }),
       })
@@ -212,8 +212,8 @@ export const offlinePaymentSchema = (locale: Locale) =>
       .positive()
       .optional(),
     /** yyyy-MM-dd; defaults to today. */
-    receivedOn: z.iso.date({ error: message('format', locale) }).optional(),
-    method: z.enum(['transfer', 'cash', 'other'], { error: message('format', locale) }).default('transfer'),
+    receivedOn: z.iso.date({ error: message('date', locale) }).optional(),
+    method: z.enum(['transfer', 'cash', 'other'], { error: message('choice', locale) }).default('transfer'),
   });
 export type OfflinePaymentInput = z.infer<ReturnType<typeof offlinePaymentSchema>>;
 
@@ -496,7 +496,7 @@ export type DirectRegistrationResult = z.infer<typeof directRegistrationResultSc
 
 /** `GET /periods/{id}/invite-attendees?targetPeriodId=`. */
 export const inviteAttendeesQuerySchema = (locale: Locale) =>
-  z.object({ targetPeriodId: entityIdField(locale) }, { error: message('format', locale) });
+  z.object({ targetPeriodId: entityIdField(locale) }, { error: message('object', locale) });
 
 /**
  * A confirmed attendee of the period and the session it would be invited to: same activity, same weekday
@@ -554,7 +554,7 @@ export const myRegistrationsQuerySchema = (locale: Locale) =>
       /** One activity's registrations (its page shows the family's pending requests). */
       blueprintId: optionalId,
     },
-    { error: message('format', locale) },
+    { error: message('object', locale) },
   );
 export type MyRegistrationsQuery = z.infer<ReturnType<typeof myRegistrationsQuerySchema>>;
 

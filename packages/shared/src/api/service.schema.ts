@@ -70,11 +70,11 @@ export function isoInstantField(locale: Locale) {
 
 /** An id sent by the client; unknown ids are the server's 404, so only the shape is checked here. */
 export function entityIdField(locale: Locale) {
-  return requiredText(locale).max(100, { error: message('format', locale), ...firstIssue });
+  return requiredText(locale).max(100, { error: message('maxLength', locale, { max: 100 }), ...firstIssue });
 }
 
 function boundedInteger(locale: Locale, min: number, max: number) {
-  return requiredInteger(locale, max, message('format', locale)).min(min, {
+  return requiredInteger(locale, max).min(min, {
     error: message(min > 0 ? 'positive' : 'nonNegative', locale),
     ...firstIssue,
   });
@@ -85,7 +85,7 @@ export const sessionDurationField = (locale: Locale) => boundedInteger(locale, 1
 
 /** -1 (unlimited) or a positive count. */
 export function sessionSeatsField(locale: Locale) {
-  return requiredInteger(locale, SESSION_MAX_SEATS, message('format', locale)).refine(
+  return requiredInteger(locale, SESSION_MAX_SEATS).refine(
     (seats) => seats === UNLIMITED_SEATS || seats > 0,
     { error: message('positive', locale), ...firstIssue },
   );
@@ -95,10 +95,10 @@ export function sessionSeatsField(locale: Locale) {
 export function pageQueryFields(locale: Locale) {
   const whole = (max: number) =>
     z.coerce
-      .number({ error: message('format', locale) })
+      .number({ error: message('number', locale) })
       .int({ error: message('integer', locale) })
       .min(1, { error: message('positive', locale) })
-      .max(max, { error: message('format', locale) });
+      .max(max, { error: message('maxValue', locale, { max }) });
   return { page: whole(1_000_000).default(1), pageSize: whole(100).default(20) };
 }
 
@@ -129,13 +129,13 @@ export function weeklySeriesSchema(locale: Locale) {
         daysOfWeek: z
           .array(boundedInteger(locale, 1, 7), { error: typeError(locale) })
           .min(1, { error: message('seriesDays', locale) })
-          .max(7, { error: message('format', locale) }),
+          .max(7, { error: message('tooManyItems', locale, { max: 7 }) }),
         time: wallClockTimeField(locale),
         fromDate: isoDateField(locale),
         toDate: isoDateField(locale),
         skipDates: z
-          .array(isoDateField(locale), { error: message('format', locale) })
-          .max(400, { error: message('format', locale) })
+          .array(isoDateField(locale), { error: message('list', locale) })
+          .max(400, { error: message('tooManyItems', locale, { max: 400 }) })
           .default([]),
       },
       { error: typeError(locale) },
@@ -171,10 +171,10 @@ export function createServiceSchema(locale: Locale) {
         maxSeats: sessionSeatsField(locale).optional(),
         periodId: entityIdField(locale).nullish(),
         holderIds: z
-          .array(entityIdField(locale), { error: message('format', locale) })
-          .max(50, { error: message('format', locale) })
+          .array(entityIdField(locale), { error: message('list', locale) })
+          .max(50, { error: message('tooManyItems', locale, { max: 50 }) })
           .optional(),
-        preview: z.boolean({ error: message('format', locale) }).optional(),
+        preview: z.boolean({ error: message('boolean', locale) }).optional(),
       },
       { error: typeError(locale) },
     )

@@ -26,10 +26,10 @@ export function isWebAddress(value: string): boolean {
 
 function optionalWebAddress(locale: Locale) {
   return z
-    .string({ error: message('format', locale) })
+    .string({ error: message('text', locale) })
     .trim()
-    .max(500, { error: message('format', locale), ...givenAndFirstIssue })
-    .refine(isWebAddress, { error: message('format', locale), ...givenAndFirstIssue })
+    .max(500, { error: message('maxLength', locale, { max: 500 }), ...givenAndFirstIssue })
+    .refine(isWebAddress, { error: message('webAddress', locale), ...givenAndFirstIssue })
     .nullish();
 }
 
@@ -39,7 +39,7 @@ const bounded = (locale: Locale, max: number) => optionalText(locale, 0, max);
 export function websiteSettingsSchema(locale: Locale) {
   return z
     .object({
-      enabled: z.boolean({ error: message('format', locale) }),
+      enabled: z.boolean({ error: message('boolean', locale) }),
       title: bounded(locale, 120),
       description: bounded(locale, 4000),
       faviconAsset: bounded(locale, 100),
@@ -49,7 +49,7 @@ export function websiteSettingsSchema(locale: Locale) {
       contactPhone: bounded(locale, 40),
       contactFacebook: optionalWebAddress(locale),
       contactInstagram: optionalWebAddress(locale),
-      showCustomButton: z.boolean({ error: message('format', locale) }),
+      showCustomButton: z.boolean({ error: message('boolean', locale) }),
       customButtonName: bounded(locale, 40),
       customButtonURL: optionalWebAddress(locale),
     })

@@ -4,13 +4,19 @@ import { formatMoney, formatPercent, UNLIMITED_SEATS } from '../format';
 import type { Locale } from '../locale';
 import { firstIssue, optionalText, requiredEnum, requiredInteger, requiredText, typeError } from './fields';
 import { MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from './limits';
-import { message } from './messages';
+import { message, type MessageKey } from './messages';
 
 const COLOR_CODE = /^#[0-9A-Fa-f]{6}$/;
 
+/**
+ * The activity form keeps the generic message spec section 5 gives it (« Respectez le format de la
+ * valeur ») where a value is not of the expected kind; other forms say what they expect.
+ */
+const SPEC_FORMAT = 'format' satisfies MessageKey;
+
 /** An age in months, up to 100 years. */
 export function optionalAge(locale: Locale) {
-  return requiredInteger(locale, NUMBER_LIMITS.ageMonths)
+  return requiredInteger(locale, NUMBER_LIMITS.ageMonths, undefined, SPEC_FORMAT)
     .min(0, { error: message('nonNegative', locale), ...firstIssue })
     .nullish();
 }
@@ -52,9 +58,9 @@ export function blueprintSchema(locale: Locale) {
     .object(
       {
         name: requiredText(locale, 1, TEXT_LIMITS.name),
-        description: optionalText(locale, 0, TEXT_LIMITS.description),
-        privateDescription: optionalText(locale, 0, TEXT_LIMITS.description),
-        duration: requiredInteger(locale, NUMBER_LIMITS.durationMinutes).positive({
+        description: optionalText(locale, 0, TEXT_LIMITS.description, SPEC_FORMAT),
+        privateDescription: optionalText(locale, 0, TEXT_LIMITS.description, SPEC_FORMAT),
+        duration: requiredInteger(locale, NUMBER_LIMITS.durationMinutes, undefined, SPEC_FORMAT).positive({
           error: message('positive', locale),
           ...firstIssue,
         }),
@@ -62,13 +68,15 @@ export function blueprintSchema(locale: Locale) {
           locale,
           MONEY_LIMITS.lineCents,
           message('amountTooLarge', locale, { max: formatMoney(MONEY_LIMITS.lineCents, locale) }),
+          SPEC_FORMAT,
         ).min(0, { error: message('nonNegative', locale), ...firstIssue }),
         taxPercentage: requiredInteger(
           locale,
           NUMBER_LIMITS.taxHundredths,
           message('maxValue', locale, { max: formatPercent(NUMBER_LIMITS.taxHundredths, locale) }),
+          SPEC_FORMAT,
         ).min(0, { error: message('nonNegative', locale), ...firstIssue }),
-        maxSeats: requiredInteger(locale, NUMBER_LIMITS.seats).refine(
+        maxSeats: requiredInteger(locale, NUMBER_LIMITS.seats, undefined, SPEC_FORMAT).refine(
           (seats) => seats === UNLIMITED_SEATS || seats > 0,
           { error: message('positive', locale), ...firstIssue },
         ),
@@ -77,13 +85,13 @@ export function blueprintSchema(locale: Locale) {
           error: message('format', locale),
           ...firstIssue,
         }),
-        locationType: requiredEnum(LOCATION_TYPES.values, locale),
-        location: optionalText(locale, 0, TEXT_LIMITS.location),
-        onlineLocation: optionalText(locale, 0, TEXT_LIMITS.location),
+        locationType: requiredEnum(LOCATION_TYPES.values, locale, SPEC_FORMAT),
+        location: optionalText(locale, 0, TEXT_LIMITS.location, SPEC_FORMAT),
+        onlineLocation: optionalText(locale, 0, TEXT_LIMITS.location, SPEC_FORMAT),
         minAge: optionalAge(locale),
         maxAge: optionalAge(locale),
       },
-      { error: typeError(locale) },
+      { error: typeError(locale, SPEC_FORMAT) },
     )
     .refine(agesInOrder, blueprintAgeRange(locale));
 }

@@ -21,12 +21,28 @@ export const givenAndFirstIssue = {
   when: (payload: Payload): boolean => payload.issues.length === 0 && payload.value !== '',
 } as const;
 
-/** Missing (undefined, null, '') gives the 'required' message; any other wrong type the `invalid` one. */
-export function typeError(locale: Locale, invalid: MessageKey = 'format') {
-  return (issue: { input?: unknown }): string =>
-    issue.input === undefined || issue.input === null || issue.input === ''
-      ? message('required', locale)
-      : message(invalid, locale);
+/** What a value of each kind is expected to be, by the type zod expected. */
+const EXPECTED: Record<string, MessageKey> = {
+  string: 'text',
+  number: 'number',
+  int: 'integer',
+  boolean: 'boolean',
+  object: 'object',
+  array: 'list',
+};
+
+/**
+ * Missing (undefined, null, '') gives the 'required' message; any other wrong value the `invalid` one,
+ * by default the one saying what was expected (a text, a number, one of the proposed values…).
+ */
+export function typeError(locale: Locale, invalid?: MessageKey) {
+  return (issue: { input?: unknown; code?: string; expected?: string }): string => {
+    if (issue.input === undefined || issue.input === null || issue.input === '')
+      return message('required', locale);
+    if (invalid) return message(invalid, locale);
+    const expected = EXPECTED[issue.expected ?? ''];
+    return message(expected ?? (issue.code === 'invalid_value' ? 'choice' : 'text'), locale);
+  };
 }
 
 /** The rule "at most `max` characters" with its message, for strings built outside these helpers. */
@@ -52,8 +68,13 @@ export function requiredText(locale: Locale, min = 1, max: number = TEXT_LIMITS.
  * An optional trimmed string; undefined, null and '' mean "not given", anything else needs `min` to
  * `max` characters.
  */
-export function optionalText(locale: Locale, min = 0, max: number = TEXT_LIMITS.line) {
-  const schema = z.string({ error: message('format', locale) }).trim();
+export function optionalText(
+  locale: Locale,
+  min = 0,
+  max: number = TEXT_LIMITS.line,
+  invalid: MessageKey = 'text',
+) {
+  const schema = z.string({ error: message(invalid, locale) }).trim();
   return (
     min > 1
       ? schema.min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
@@ -74,7 +95,7 @@ export function requiredEmail(locale: Locale, min = 1) {
 }
 
 export function optionalEmail(locale: Locale, min = 1) {
-  const schema = z.string({ error: message('format', locale) }).trim();
+  const schema = z.string({ error: message('text', locale) }).trim();
   const withMin =
     min > 1
       ? schema.min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
@@ -97,7 +118,7 @@ export function countDigits(value: string): number {
 /** A required phone number counting at least `minDigits` digits, separators not counted. */
 export function requiredPhoneDigits(locale: Locale, minDigits: number) {
   return requiredText(locale, 1, TEXT_LIMITS.phone)
-    .regex(ORGANIZATION_PHONE, { error: message('format', locale), ...firstIssue })
+    .regex(ORGANIZATION_PHONE, { error: message('phoneCharacters', locale), ...firstIssue })
     .refine((value) => countDigits(value) >= minDigits, {
       error: message('phoneDigits', locale, { min: minDigits }),
       ...firstIssue,
@@ -107,18 +128,18 @@ export function requiredPhoneDigits(locale: Locale, minDigits: number) {
 /** A person's phone: at least `min` characters, digits and + . - space only. */
 export function requiredPersonPhone(locale: Locale, min: number) {
   return requiredText(locale, min, TEXT_LIMITS.phone).regex(PERSON_PHONE, {
-    error: message('format', locale),
+    error: message('personPhoneCharacters', locale),
     ...firstIssue,
   });
 }
 
 export function optionalPersonPhone(locale: Locale, min: number) {
   return z
-    .string({ error: message('format', locale) })
+    .string({ error: message('text', locale) })
     .trim()
     .min(min, { error: message('minLength', locale, { min }), ...givenAndFirstIssue })
     .check(maxLength(locale, TEXT_LIMITS.phone, givenAndFirstIssue))
-    .regex(PERSON_PHONE, { error: message('format', locale), ...givenAndFirstIssue })
+    .regex(PERSON_PHONE, { error: message('personPhoneCharacters', locale), ...givenAndFirstIssue })
     .nullish();
 }
 
@@ -126,7 +147,7 @@ export function optionalPersonPhone(locale: Locale, min: number) {
 export function requiredEnum<const T extends readonly [string, ...string[]]>(
   values: T,
   locale: Locale,
-  invalid: MessageKey = 'format',
+  invalid: MessageKey = 'choice',
 ) {
   return z.enum(values, { error: typeError(locale, invalid) });
 }
@@ -135,7 +156,7 @@ export function requiredEnum<const T extends readonly [string, ...string[]]>(
 export function optionalEnum<const T extends readonly [string, ...string[]]>(
   values: T,
   locale: Locale,
-  invalid: MessageKey = 'format',
+  invalid: MessageKey = 'choice',
 ) {
   const withEmpty: readonly ['', ...T] = ['', ...values];
   return z.enum(withEmpty, { error: message(invalid, locale) }).nullish();
@@ -149,10 +170,11 @@ export function requiredInteger(
   locale: Locale,
   max: number,
   maxError: string = message('maxValue', locale, { max }),
+  invalid?: MessageKey,
 ) {
   // The maximum first: 2^53 is whole, but past what zod's int accepts (safe integers).
   return z
-    .number({ error: typeError(locale) })
+    .number({ error: typeError(locale, invalid) })
     .max(max, { error: maxError, ...firstIssue })
     .int({ error: message('integer', locale), ...firstIssue });
 }
@@ -188,7 +210,7 @@ export function requiredPastDate(locale: Locale) {
 
 export function optionalPastDate(locale: Locale) {
   return pastDateChecks(
-    z.string({ error: message('format', locale) }).trim(),
+    z.string({ error: message('text', locale) }).trim(),
     locale,
     givenAndFirstIssue,
   ).nullish();

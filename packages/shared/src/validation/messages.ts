@@ -23,6 +23,39 @@ export const MESSAGES = {
     en: 'This field must contain at most {max} characters',
   },
   maxValue: { fr: 'La valeur ne peut pas dépasser {max}', en: 'The value cannot exceed {max}' },
+  // What a field expects, where the generic « Respectez le format de la valeur » said nothing of it (the
+  // specification keeps that one for the activity form only).
+  minValue: { fr: 'La valeur doit être au moins {min}', en: 'The value must be at least {min}' },
+  text: { fr: 'La valeur doit être un texte', en: 'The value must be a text' },
+  number: { fr: 'La valeur doit être un nombre', en: 'The value must be a number' },
+  boolean: { fr: 'La valeur doit être vrai ou faux', en: 'The value must be true or false' },
+  choice: {
+    fr: 'Choisissez une des valeurs proposées',
+    en: 'Choose one of the proposed values',
+  },
+  list: { fr: 'La valeur doit être une liste', en: 'The value must be a list' },
+  object: {
+    fr: 'La valeur doit être un objet avec les champs attendus',
+    en: 'The value must be an object with the expected fields',
+  },
+  identifier: { fr: 'Identifiant invalide', en: 'Invalid identifier' },
+  webAddress: {
+    fr: 'Saisissez une adresse web, par exemple www.club.be',
+    en: 'Enter a web address, for example www.club.be',
+  },
+  dateTime: {
+    fr: 'Date et heure invalides (format AAAA-MM-JJTHH:mm avec fuseau horaire)',
+    en: 'Invalid date and time (format YYYY-MM-DDTHH:mm with a time zone)',
+  },
+  otpDigits: { fr: 'Le code contient 6 chiffres', en: 'The code has 6 digits' },
+  phoneCharacters: {
+    fr: 'Le numéro de téléphone ne peut contenir que des chiffres, des espaces et + . - ( )',
+    en: 'The phone number may only contain digits, spaces and + . - ( )',
+  },
+  personPhoneCharacters: {
+    fr: 'Le numéro de téléphone ne peut contenir que des chiffres, des espaces et + . -',
+    en: 'The phone number may only contain digits, spaces and + . -',
+  },
   email: { fr: 'Adresse e-mail invalide', en: 'Invalid e-mail address' },
   passwordRule: {
     fr: 'Le mot de passe doit contenir au moins 8 caractères, une majuscule et un chiffre',

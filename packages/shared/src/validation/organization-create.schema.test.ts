@@ -6,7 +6,9 @@ import { fieldIssues, issuesOf } from './test-utils';
 const T = {
   fr: {
     required: 'Ce champs est requis',
-    format: 'Respectez le format de la valeur',
+    object: 'La valeur doit être un objet avec les champs attendus',
+    text: 'La valeur doit être un texte',
+    phoneCharacters: 'Le numéro de téléphone ne peut contenir que des chiffres, des espaces et + . - ( )',
     min5: 'Ce champ doit contenir au moins 5 caractères',
     email: 'Adresse e-mail invalide',
     phone: 'Le numéro de téléphone doit contenir au moins 9 chiffres',
@@ -16,7 +18,9 @@ const T = {
   },
   en: {
     required: 'This field is required',
-    format: 'Please respect the value format',
+    object: 'The value must be an object with the expected fields',
+    text: 'The value must be a text',
+    phoneCharacters: 'The phone number may only contain digits, spaces and + . - ( )',
     min5: 'This field must contain at least 5 characters',
     email: 'Invalid e-mail address',
     phone: 'The phone number must contain at least 9 digits',
@@ -71,11 +75,11 @@ describe.each(['fr', 'en'] as const)('organizationCreateSchema (%s)', (locale) =
 
   it('rejects a payload that is not an object', () => {
     expect(issuesOf(schema, undefined)).toEqual({ '': [t.required] });
-    expect(issuesOf(schema, 'x')).toEqual({ '': [t.format] });
+    expect(issuesOf(schema, 'x')).toEqual({ '': [t.object] });
   });
 
   it('rejects a non-string field', () => {
-    expect(field('organizationName', 12345)).toEqual([t.format]);
+    expect(field('organizationName', 12345)).toEqual([t.text]);
   });
 
   if (locale === 'fr') {
@@ -120,7 +124,7 @@ describe.each(['fr', 'en'] as const)('organizationCreateSchema (%s)', (locale) =
   it.each(['0470/12.34.56', '0470 12 34 56 ext', '+32#470123456'])(
     'rejects the characters of %j',
     (phone) => {
-      expect(field('contactPhone', phone)).toEqual([t.format]);
+      expect(field('contactPhone', phone)).toEqual([t.phoneCharacters]);
     },
   );
 

@@ -8,7 +8,7 @@ const RULE = {
   en: 'The password must contain at least 8 characters, one uppercase letter and one digit',
 };
 const REQUIRED = { fr: 'Ce champs est requis', en: 'This field is required' };
-const FORMAT = { fr: 'Respectez le format de la valeur', en: 'Please respect the value format' };
+const TEXT = { fr: 'La valeur doit être un texte', en: 'The value must be a text' };
 const MISMATCH = { fr: 'Les mots de passe ne correspondent pas', en: 'Passwords do not match' };
 
 describe.each(['fr', 'en'] as const)('passwordSchema (%s)', (locale) => {
@@ -40,7 +40,7 @@ describe.each(['fr', 'en'] as const)('passwordSchema (%s)', (locale) => {
   });
 
   it('rejects a non-string', () => {
-    expect(issuesOf(schema, 12345678)).toEqual({ '': [FORMAT[locale]] });
+    expect(issuesOf(schema, 12345678)).toEqual({ '': [TEXT[locale]] });
   });
 });
 

@@ -71,7 +71,10 @@ export const jobs = pgTable(
   ],
 );
 
-/** Fixed-window counters for rate limits, shared by every API instance. */
+/**
+ * Rate-limit hits, shared by every API instance: one row per bucket and instant (`window_start` is the
+ * instant the hits were counted at; see lib/rate-limit.ts), so a sliding window counts exactly.
+ */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {

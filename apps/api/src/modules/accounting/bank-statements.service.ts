@@ -4,13 +4,15 @@ import {
   canManageAccounting,
   INVOICE_MESSAGES,
   type Locale,
+  resolveLocale,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { JobContext } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import type { AuthContext } from '../../plugins/auth';
+import { type AuthContext, toActor } from '../../plugins/auth';
+import { createUserRepository } from '../users/user.repository';
 import { invoiceBalance } from '../invoicing/invoicing.dto';
 import { createInvoicingRepository } from '../invoicing/invoicing.repository';
 import { recordFreeInvoicePayment } from '../invoicing/invoicing.service';
@@ -35,10 +37,17 @@ const BANK_IMPORT_ATTEMPTS = 3;
 /** The first transfers left for manual matching that an import's result lists (the list pages the rest). */
 const UNMATCHED_LISTED = 100;
 
+/**
+ * A background import's job: ids only (no address or name in the jobs table). The accountant who uploaded
+ * the statement, whose the payments it records are, is read again when the job runs.
+ */
 interface BankImportJob {
   importId: string;
-  /** The accountant who uploaded the statement: the payments it records are theirs. */
-  auth: AuthContext;
+  userId: string;
+  /** The organisation of the uploader's account (the system organisation for platform staff). */
+  homeOrganizationId: string;
+  sessionId: string;
+  impersonatorUserId: string | null;
   locale: Locale;
 }
 
@@ -158,6 +167,25 @@ export function createBankStatementsService(ctx: AppContext) {
     await repository.finishImport(organizationId, importId);
   }
 
+  /** The uploader of a background import, as when they uploaded it (their account read again). */
+  async function uploaderOf(organizationId: string, job: BankImportJob): Promise<AuthContext> {
+    const account = await createUserRepository(ctx.db).findAccountById(job.homeOrganizationId, job.userId);
+    if (!account) throw new Error(`The account that uploaded import ${job.importId} is gone`);
+    const { user } = account;
+    return {
+      userId: user.id,
+      homeOrganizationId: job.homeOrganizationId,
+      organizationId,
+      sessionId: job.sessionId,
+      actor: toActor(user),
+      familyId: user.familyId,
+      establishmentId: user.establishmentId,
+      email: user.email,
+      locale: resolveLocale(user.locale),
+      impersonatorUserId: job.impersonatorUserId,
+    };
+  }
+
   async function resultOf(organizationId: string, found: ImportRecord, locale: Locale) {
     const unmatched =
       found.status === 'done'
@@ -204,7 +232,14 @@ export function createBankStatementsService(ctx: AppContext) {
         if (!format) throw unreadable('unsupported-format', locale);
         await ctx.db.transaction(async (tx) => {
           await createBankStatementsRepository(tx).createImport({ ...owner, format, content: file.data });
-          const job: BankImportJob = { importId, auth, locale };
+          const job: BankImportJob = {
+            importId,
+            userId: auth.userId,
+            homeOrganizationId: auth.homeOrganizationId,
+            sessionId: auth.sessionId,
+            impersonatorUserId: auth.impersonatorUserId,
+            locale,
+          };
           await ctx.queue.enqueue(BANK_IMPORT_QUEUE, { ...job }, { organizationId, executor: tx });
         });
         return { result: await importResult(organizationId, importId, locale), background: true };
@@ -230,11 +265,13 @@ export function createBankStatementsService(ctx: AppContext) {
     },
 
     /** The job of a background import: read the file, then record and match it from where it stopped. */
-    async runImport({ importId, auth, locale }: BankImportJob, { attempt }: JobContext): Promise<void> {
-      const organizationId = auth.organizationId;
+    async runImport(job: BankImportJob, { attempt, organizationId }: JobContext): Promise<void> {
+      const { importId, locale } = job;
+      if (!organizationId) return;
       const found = await repository.findImport(organizationId, importId);
       if (found?.status !== 'running') return;
       try {
+        const auth = await uploaderOf(organizationId, job);
         const content = await repository.importContent(organizationId, importId);
         if (!content) throw new Error(`Import ${importId} has no file`);
         let statement;

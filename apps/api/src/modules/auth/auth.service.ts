@@ -77,6 +77,21 @@ export function createAuthService(ctx: AppContext) {
     });
   }
 
+  /**
+   * Counts one code or reset e-mail asked for an account: from the caller's address across accounts, for
+   * the account from that address, and for the account from every address under a looser ceiling. So
+   * someone who knows the address is stopped without using up the owner's e-mails. A refused request
+   * counts nothing.
+   */
+  async function limitMail(action: string, meta: RequestMeta, organizationId: string, email: string) {
+    const account = `${organizationId}:${email.trim().toLowerCase()}`;
+    await rateLimiter.consumeAll([
+      [`${action}:ip:${meta.ip}`, rateLimits.perAddress],
+      [`${action}:account-ip:${account}:${meta.ip}`, rateLimits.perAccount],
+      [`${action}:account:${account}`, rateLimits.mailsPerAccount],
+    ]);
+  }
+
   /** Counts one attempt against the caller's address and, when known, the account it targets. */
   async function limit(action: string, meta: RequestMeta, organizationId?: string, email?: string) {
     await rateLimiter.consume(`${action}:ip:${meta.ip}`, rateLimits.perAddress);
@@ -185,7 +200,7 @@ export function createAuthService(ctx: AppContext) {
 
     /** E-mails a 6-digit code. Answers the same whether or not the address has an account. */
     async sendOneTimeCode(organization: OrganizationRow, email: string, meta: RequestMeta): Promise<void> {
-      await limit('send-otp', meta, organization.id, email);
+      await limitMail('send-otp', meta, organization.id, email);
       const account = await findSignInAccount(organization, email);
       if (!account) return;
       const code = sixDigitCode();
@@ -349,7 +364,7 @@ export function createAuthService(ctx: AppContext) {
 
     /** E-mails a single-use reset link. Answers the same whether or not the address has an account. */
     async forgotPassword(organization: OrganizationRow, email: string, meta: RequestMeta): Promise<void> {
-      await limit('forgot-password', meta, organization.id, email);
+      await limitMail('forgot-password', meta, organization.id, email);
       const account = await findSignInAccount(organization, email);
       if (!account) return;
       const token = randomToken();

@@ -33,6 +33,7 @@ import {
  * needs, renders the mail in each recipient's language (QR code and PDFs included) and sends it. The job's
  * id is the event's key, so an event is queued once; each recipient sent to is marked on the job, so a job
  * retried after a failure (or taken over after a crash) never sends a recipient the same mail twice.
+ * A job holds ids only: addresses, names and a manager's reason are read when it runs.
  */
 
 export const FAMILY_MAIL_QUEUE = 'mail.family-event';
@@ -43,14 +44,13 @@ export type FamilyMailEvent =
       kind: 'registration-cancelled';
       participantId: string;
       by: 'family' | 'manager';
-      reason: string | null;
       creditNoteId: string | null;
     }
   | { kind: 'refund-made'; refundId: string };
 
 interface FamilyMailPayload extends Record<string, unknown> {
   event: FamilyMailEvent;
-  /** Addresses already sent to (a retried job skips them). */
+  /** The accounts already sent to, by id (a retried job skips them). */
   sent?: string[];
 }
 
@@ -95,6 +95,7 @@ export async function enqueueFamilyMail(
 }
 
 interface Recipient {
+  userId: string;
   email: string;
   locale: Locale;
 }
@@ -116,9 +117,23 @@ export function registerFamilyMails(ctx: AppContext): void {
     return row;
   }
 
+  /** The family's live accounts, oldest first. */
   async function recipientsOf(organizationId: string, familyId: string): Promise<Recipient[]> {
-    const rows = await createParticipantsRepository(ctx.db).familyRecipients(organizationId, familyId);
-    return rows.map((r) => ({ email: r.email, locale: resolveLocale(r.locale) }));
+    const rows = rowsOf<{ id: string; email: string; locale: string | null }>(
+      await ctx.db.execute(sql`select id, email, locale from users
+        where organization_id = ${organizationId} and family_id = ${familyId} and deleted_at is null
+        order by created_at`),
+    );
+    return rows.map((r) => ({ userId: r.id, email: r.email, locale: resolveLocale(r.locale) }));
+  }
+
+  /** Why a registration was cancelled, as the manager wrote it (kept on the registration, not the job). */
+  async function cancelReasonOf(organizationId: string, participantId: string): Promise<string | null> {
+    const [row] = rowsOf<{ cancel_reason: string | null }>(
+      await ctx.db.execute(sql`select cancel_reason from participants
+        where organization_id = ${organizationId} and id = ${participantId}`),
+    );
+    return row?.cancel_reason ?? null;
   }
 
   /** What is still due on the order: the figure the order page shows. */
@@ -214,6 +229,7 @@ export function registerFamilyMails(ctx: AppContext): void {
     const orderId = view.participant.orderId;
     const credit = await creditNoteAttachment(organizationId, event.creditNoteId);
     const due = orderId ? await dueOf(organizationId, orderId) : null;
+    const reason = await cancelReasonOf(organizationId, event.participantId);
     const link = orderId
       ? organizationUrl(ctx.config, organization.key, `/orders/${encodeURIComponent(orderId)}`)
       : organizationUrl(ctx.config, organization.key, '/');
@@ -223,7 +239,7 @@ export function registerFamilyMails(ctx: AppContext): void {
       activityName: view.service.blueprintName,
       start: formatDateTime(view.service.startDateTime, organization.time_zone, locale),
       by: event.by,
-      reason: event.reason,
+      reason,
       creditNote: credit
         ? {
             number: credit.note.number,
@@ -301,7 +317,7 @@ export function registerFamilyMails(ctx: AppContext): void {
     const sent = new Set(payload.sent ?? []);
     const rendered = new Map<Locale, ReturnType<Prepared['render']>>();
     for (const recipient of prepared.recipients) {
-      if (sent.has(recipient.email)) continue;
+      if (sent.has(recipient.userId)) continue;
       let body = rendered.get(recipient.locale);
       if (!body) {
         body = prepared.render(recipient.locale);
@@ -309,9 +325,9 @@ export function registerFamilyMails(ctx: AppContext): void {
       }
       const mail: OutgoingMail = { to: recipient.email, ...body, attachments: prepared.attachments };
       await ctx.mailer.deliver(mail);
-      // Marked at once: a retry (another recipient failed, or this worker died) skips this address.
+      // Marked at once: a retry (another recipient failed, or this worker died) skips this account.
       await ctx.db.execute(sql`update jobs
-        set payload = jsonb_set(payload, '{sent}', coalesce(payload->'sent', '[]'::jsonb) || to_jsonb(${recipient.email}::text))
+        set payload = jsonb_set(payload, '{sent}', coalesce(payload->'sent', '[]'::jsonb) || to_jsonb(${recipient.userId}::text))
         where id = ${job.jobId}`);
     }
   }

@@ -1,6 +1,7 @@
 import type { Locale } from '@inscrio/shared';
 import type { Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
+import { decryptSecret, encryptSecret } from '../payments/secret-box';
 import type { MailTransport, OutgoingMail } from './mail-transport';
 import { type MailTemplateName, type MailTemplates, renderMail } from './mail-templates';
 
@@ -17,12 +18,36 @@ export interface Mailer {
   deliver(mail: OutgoingMail): Promise<void>;
 }
 
-export function createMailer(queue: JobQueue, transport: MailTransport): Mailer {
-  queue.register<OutgoingMail>(MAIL_QUEUE, (mail) => transport.send(mail), { maxAttempts: 8 });
+/**
+ * A mail job's payload: the rendered mail, sealed (AES-256-GCM, the organisation as context). A mail
+ * rendered at once carries what exists nowhere else in readable form (a sign-in code, a reset or
+ * invitation link: the database keeps only their hashes) besides the address and names, so the jobs
+ * table holds none of it in clear. A payload in clear (the mail itself) is still sent: jobs queued
+ * before mails were sealed.
+ */
+interface SealedMail extends Record<string, unknown> {
+  sealed: string;
+}
+
+const sealContext = (organizationId: string | null | undefined) => `${MAIL_QUEUE}:${organizationId ?? ''}`;
+
+export function createMailer(queue: JobQueue, transport: MailTransport, encryptionKey: string): Mailer {
+  queue.register<SealedMail | OutgoingMail>(
+    MAIL_QUEUE,
+    async (payload, { organizationId }) => {
+      if (!('sealed' in payload)) return transport.send(payload);
+      const opened = decryptSecret(encryptionKey, payload.sealed, sealContext(organizationId));
+      // Sealed with another key (the application secret changed): it can never be read, so never sent.
+      if (opened === null) throw new Error('A sealed mail could not be opened with this key');
+      return transport.send(JSON.parse(opened) as OutgoingMail);
+    },
+    { maxAttempts: 8 },
+  );
   return {
     async send({ to, locale, organizationId, executor }, template, params) {
       const mail: OutgoingMail = { to, ...renderMail(template, params, locale) };
-      await queue.enqueue(MAIL_QUEUE, { ...mail }, { organizationId, executor });
+      const sealed = encryptSecret(encryptionKey, JSON.stringify(mail), sealContext(organizationId));
+      await queue.enqueue(MAIL_QUEUE, { sealed } satisfies SealedMail, { organizationId, executor });
     },
     deliver: (mail) => transport.send(mail),
   };

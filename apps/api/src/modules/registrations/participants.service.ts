@@ -503,7 +503,6 @@ export function createParticipantsService(ctx: AppContext) {
           kind: 'registration-cancelled',
           participantId: row.id,
           by: manager ? 'manager' : 'family',
-          reason: reason || null,
           creditNoteId,
         });
         return { freed: released, serviceId: row.serviceId };

@@ -24,6 +24,7 @@ import {
   type LabelledValue,
   type Row,
   type TotalRow,
+  unbreakable,
 } from './pdf-layout';
 
 /*
@@ -128,14 +129,14 @@ function lineColumns(t: PdfLabels, exempt: boolean): Column[] {
 }
 
 function lineRow(line: DocumentLine, exempt: boolean, locale: Locale): Row {
-  const money = (cents: number) => formatMoney(cents, locale);
+  const money = (cents: number) => unbreakable(formatMoney(cents, locale));
   const cells = exempt
     ? [line.description, String(line.quantity), money(line.unitPrice), money(line.totalAmount)]
     : [
         line.description,
         String(line.quantity),
         money(line.unitPrice),
-        formatPercent(line.taxPercentage, locale),
+        unbreakable(formatPercent(line.taxPercentage, locale)),
         money(line.totalAmount - line.taxAmount),
         money(line.totalAmount),
       ];
@@ -155,7 +156,7 @@ function vatSummary(lines: DocumentLine[]) {
 function render(document: BillingDocument, options: PdfOptions): Promise<Buffer> {
   const { locale } = options;
   const t = pdfLabels(locale);
-  const money = (cents: number) => formatMoney(cents, locale);
+  const money = (cents: number) => unbreakable(formatMoney(cents, locale));
   const { seller } = document;
   const exempt = seller.vatRegime === 'exempt';
   const reference = document.reference ?? `${t.number} ${document.number}`;
@@ -223,7 +224,7 @@ function render(document: BillingDocument, options: PdfOptions): Promise<Buffer>
           ],
           rates.map((rate) => ({
             cells: [
-              formatPercent(rate.rate, locale),
+              unbreakable(formatPercent(rate.rate, locale)),
               money(rate.total - rate.tax),
               money(rate.tax),
               money(rate.total),
@@ -290,7 +291,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptio
   const { locale, timeZone } = options;
   const t = pdfLabels(locale);
   const date = (value: string) => formatDate(value, timeZone, locale);
-  const money = (cents: number) => formatMoney(cents, locale);
+  const money = (cents: number) => unbreakable(formatMoney(cents, locale));
   const status = BADGE_STATUSES.find((value) => value === invoice.status);
   const period = servicePeriod(invoice.serviceFrom, invoice.serviceTo, date);
   const settled = invoice.creditNotes.length > 0 || invoice.paidAmount > 0;
@@ -371,7 +372,7 @@ export async function renderOrderPdf(
 ): Promise<Buffer> {
   const { locale, timeZone } = options;
   const t = pdfLabels(locale);
-  const money = (cents: number) => formatMoney(cents, locale);
+  const money = (cents: number) => unbreakable(formatMoney(cents, locale));
   return render(
     {
       title: t.order,

@@ -45,6 +45,14 @@ function isWinAnsi(char: string): boolean {
   );
 }
 
+/**
+ * Text that must stay on one line (an amount: « 1 000 000,00 € », a rate: « 21 % »): its spaces become
+ * no-break spaces (U+00A0, which the standard fonts print as a space), so a line never ends inside it.
+ */
+export function unbreakable(text: string): string {
+  return text.replace(/ /g, '\u00a0');
+}
+
 /** The text with every character the standard fonts can print; spaces of any width become plain spaces. */
 export function toWinAnsi(text: string): string {
   return [...text.replace(/[\u2000-\u200a\u202f\u205f\u3000]/g, ' ')]
@@ -89,6 +97,10 @@ export interface LabelledValue {
 export type Badge = { text: string; tone: 'paid' | 'cancelled' | 'overdue' };
 
 const CELL_X = 6;
+/** The standard fonts' ascent (Helvetica's, 718/1000 of the size): from a line's top to its baseline. */
+const ASCENT = 0.718;
+/** An amount or a rate as printed: « 1 000 000,00 € », « -45,00 € », « €1,000.00 », « 21 % ». */
+const AMOUNT = /^[-−]?€?\d[\d\u00a0.,]*(\u00a0?[€%])?$/;
 const CELL_Y = 5;
 
 export class PdfWriter {
@@ -122,15 +134,31 @@ export class PdfWriter {
     this.doc.font(FONT[font]).fontSize(size).fillColor(color);
   }
 
-  heightOf(text: string, width: number, style: TextStyle = {}): number {
+  /**
+   * The style `text` is set in within `width`: its own, or a smaller size when the text is an amount or a
+   * rate (see `unbreakable`) wider than the box, so it is never cut in the middle.
+   */
+  private fitted(text: string, width: number, style: TextStyle): TextStyle {
+    if (!AMOUNT.test(text)) return style;
     this.style(style);
+    const natural = this.doc.widthOfString(toWinAnsi(text));
+    if (natural <= width) return style;
+    return { ...style, size: Math.floor(((style.size ?? BODY) * width * 10) / natural) / 10 };
+  }
+
+  heightOf(text: string, width: number, style: TextStyle = {}): number {
+    this.style(this.fitted(text, width, style));
     return this.doc.heightOfString(toWinAnsi(text), { width });
   }
 
   /** Writes text in a box `width` wide and returns the height it took. */
   text(text: string, x: number, y: number, width: number, style: TextStyle = {}): number {
+    const fitted = this.fitted(text, width, style);
     const height = this.heightOf(text, width, style);
-    this.doc.text(toWinAnsi(text), x, y, { width, align: style.align ?? 'left' });
+    this.style(fitted);
+    // Set smaller to fit: lowered so that it stands on the baseline it had at its own size.
+    const shrunk = (style.size ?? BODY) - (fitted.size ?? BODY);
+    this.doc.text(toWinAnsi(text), x, y + shrunk * ASCENT, { width, align: style.align ?? 'left' });
     return height;
   }
 

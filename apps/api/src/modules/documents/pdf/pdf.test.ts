@@ -302,6 +302,29 @@ describe('invoice PDF', () => {
     expect(text).toContain('Total TTC 30 000 000,00 €');
   });
 
+  it('never breaks an amount: the euro sign and every group of digits stay on one line', async () => {
+    const lines = [
+      line('Stage de voile', 1, MONEY_LIMITS.lineCents, 2_100),
+      line('Location du bateau', 10, MONEY_LIMITS.lineCents / 10 - 1, 600),
+    ];
+    const total = lines.reduce((sum, l) => sum + l.totalAmount, 0);
+    const pdfs = [
+      await renderInvoicePdf(invoice({ lines }), { ...fr, transfer: transfer(total) }),
+      await renderInvoicePdf(invoice({ lines, seller: seller({ vatRegime: 'exempt' }) }), fr),
+    ];
+    for (const pdf of pdfs) {
+      expect(await layoutFaults(pdf)).toEqual([]);
+      const text = await pdfText(pdf);
+      // Each amount whole: its digits, its decimals and « € » on one line, never « € » alone.
+      expect(text).not.toMatch(/^€/m);
+      expect(text).not.toMatch(/\d,\d{2}(?! €)/);
+      expect(text).toMatch(/^Stage de voile 1 1 000 000,00 € (21 % 826 446,28 € )?1 000 000,00 €$/m);
+      expect(text).toMatch(/^Location du bateau 10 99 999,99 € (6 % 943 396,13 € )?999 999,90 €$/m);
+    }
+    // The VAT summary's narrower columns: set smaller, on the line of their row (the same baseline).
+    expect(await pdfText(pdfs[0]!)).toMatch(/^21 % 826 446,28 € 173 553,72 € 1 000 000,00 €$/m);
+  });
+
   it('prints names written outside the standard fonts without garbage', async () => {
     const buyer = { ...invoice().buyer, name: 'Łukasz Żółć', companyName: null };
     const text = await pdfText(await renderInvoicePdf(invoice({ buyer }), fr));

@@ -221,7 +221,7 @@ describe('the invoices of /accounting', () => {
     // An emptied date is refused before anything is sent.
     fireEvent.change(within(dialog).getByLabelText('Date du paiement'), { target: { value: '' } });
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
-    expect(await within(dialog).findByText('Respectez le format de la valeur')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Date invalide (format AAAA-MM-JJ)')).toBeInTheDocument();
     expect(api.callsTo('POST /api/invoices/inv_2/mark-paid')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Date du paiement'), { target: { value: '2026-11-30' } });

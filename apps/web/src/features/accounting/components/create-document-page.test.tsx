@@ -136,7 +136,7 @@ describe('a new invoice', () => {
     await user.type(line(0).getByLabelText('Description'), 'Location de salle');
     await user.type(line(0).getByLabelText('Prix (€)'), '12,5x');
     await user.click(screen.getByRole('button', { name: 'Émettre la facture' }));
-    expect(await line(0).findByText('Respectez le format de la valeur')).toBeInTheDocument();
+    expect(await line(0).findByText('La valeur doit être un nombre')).toBeInTheDocument();
     expect(api.callsTo('POST /api/invoices')).toHaveLength(0);
 
     await user.clear(line(0).getByLabelText('Prix (€)'));

@@ -164,7 +164,7 @@ describe("an order's page", () => {
     await userEvent.clear(within(dialog).getByLabelText('Montant reçu'));
     await userEvent.type(within(dialog).getByLabelText('Montant reçu'), 'abc');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
-    expect(await within(dialog).findByText('Respectez le format de la valeur')).toBeInTheDocument();
+    expect(await within(dialog).findByText('La valeur doit être un nombre')).toBeInTheDocument();
     expect(api.callsTo('POST /api/orders/ord_1/payments/offline')).toHaveLength(0);
 
     await userEvent.clear(within(dialog).getByLabelText('Montant reçu'));
