@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../src/db/seed';
 import { createActivity, createFamilies, type FamilyFixture } from './helpers/order-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -94,5 +95,25 @@ describe("a family's orders list", () => {
     expect(pending.total).toBe(2);
     const none = await page(family, { status: 'completed', page: '2' });
     expect(none).toMatchObject({ items: [], total: 0, page: 2 });
+  });
+});
+
+describe('the family pages that remember a live session briefly', () => {
+  it('refuse a signed-out session at once: « Mes commandes » and the calendar', async () => {
+    const signedIn = await t.signIn(DEMO_ACCOUNTS.parent);
+    const range = {
+      from: new Date(Date.now() - DAY).toISOString(),
+      to: new Date(Date.now() + 27 * DAY).toISOString(),
+    };
+    const read = () =>
+      Promise.all([
+        call(signedIn.accessToken, 'GET', '/api/orders'),
+        call(signedIn.accessToken, 'GET', '/api/calendar/items', undefined, range),
+      ]).then((answers) => answers.map((r) => r.statusCode));
+    expect(await read()).toEqual([200, 200]);
+    expect(await read()).toEqual([200, 200]);
+    const out = await t.request('POST', '/api/auth/sign-out', { token: signedIn.accessToken, body: {} });
+    expect(out.statusCode).toBe(204);
+    expect(await read()).toEqual([401, 401]);
   });
 });
