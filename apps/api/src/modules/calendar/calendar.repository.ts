@@ -1,13 +1,6 @@
 import { and, asc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type Executor, preparedStatement } from '../../db/client';
-import {
-  blueprints,
-  calendarFeeds,
-  organizations,
-  prestations,
-  services,
-  users,
-} from '../../db/schema';
+import { blueprints, calendarFeeds, organizations, prestations, services, users } from '../../db/schema';
 
 /** Whose sessions a calendar shows. */
 export type CalendarScope =
@@ -73,7 +66,8 @@ interface FamilyItemRow {
  * A family's calendar, built from the family's own registrations: the sessions its members take part
  * in (index participants (organization_id, family_id, status)), each looked up by primary key and kept
  * when it starts in the window, each once, with the first names of the members attending (two children
- * on one session: both) and the organisation's time zone (so the page needs no second query, see
+ * on one session: both; their ids come with the registrations, so the session's other participants are
+ * never read) and the organisation's time zone (so the page needs no second query, see
  * `items` of the service). Not every session of the organisation in the window, each tested for a
  * registration of the family: that read all of a busy club's sessions of the month for each family, and
  * so did the plan PostgreSQL kept for a prepared `exists` or `= any(array(…))` (the window's bounds
@@ -89,14 +83,13 @@ const familyItems = preparedStatement<FamilyItemRow>(
       s.location_type as "locationType", s.location, s.online_location as "onlineLocation",
       s.updated_at as "updatedAt",
       (select coalesce(json_agg(m.first_name order by m.first_name, m.id), '[]'::json)
-        from participants pa
-        inner join members m on m.organization_id = pa.organization_id and m.id = pa.member_id
-        where pa.organization_id = s.organization_id and pa.service_id = s.id
-          and pa.family_id = ${p('familyId')} and pa.status in ${ATTENDING}) as attendees,
+        from members m
+        where m.organization_id = s.organization_id and m.id = any(mine.member_ids)) as attendees,
       (select o.time_zone from organizations o where o.id = s.organization_id) as "timeZone"
-    from (select distinct r.service_id from participants r
+    from (select r.service_id, array_agg(r.member_id) as member_ids from participants r
           where r.organization_id = ${p('organizationId')} and r.family_id = ${p('familyId')}
-            and r.status in ${ATTENDING}) mine
+            and r.status in ${ATTENDING}
+          group by r.service_id) mine
     cross join lateral (
       select v.organization_id, v.id, v.status, v.start_date_time, v.original_start_date_time, v.duration,
         v.max_seats, v.reserved_seats, v.blueprint_id, v.updated_at, b.name, b.color_code,
