@@ -41,7 +41,7 @@ const DAY_MS = 86_400_000;
 
 type Target = 'bare' | 'noop' | 'calendar' | 'orders';
 
-export async function insertVolume(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+async function insertVolume(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   const now = Date.now();
   const activityRows = Array.from({ length: ACTIVITIES }, (_, i) => ({
     organizationId: ORGANIZATION_ID,
@@ -81,7 +81,7 @@ export async function insertVolume(db: Awaited<ReturnType<typeof openDatabase>>[
  * `ORDERS_PER_ACTIVITY` offline orders per activity (5 sessions each, older orders first); one
  * registration in 20 was cancelled since. Done in SQL: seconds, not minutes.
  */
-export async function insertRegistrations(
+async function insertRegistrations(
   database: Awaited<ReturnType<typeof openDatabase>>,
   families: { familyId: string; userId: string; childId: string }[],
 ) {
@@ -368,7 +368,7 @@ parentPort.on('message', async (message) => {
 });
 `;
 
-export function startClient(workerData: { appPort: number; barePort: number; tokens: string[] }) {
+function startClient(workerData: { appPort: number; barePort: number; tokens: string[] }) {
   const worker = new Worker(CLIENT_SOURCE, { eval: true, workerData });
   const ask = <T>(message: object): Promise<T> =>
     new Promise((resolve, reject) => {
