@@ -11,6 +11,9 @@
  * checkout each, each family on its own new connection), with the 99th percentile of a buyer's time and
  * the seats actually sold, counted in the database.
  * The app runs as `npm start` runs it: its default pool, and the V8 flag of package.json's bench script.
+ * Just before the rush, its baseline: as many simultaneous `GET /api/health` (one `select 1`), each on
+ * its own new connection, on the same server — what this machine can do at all with that many clients
+ * at once; the rush p99 should stay within twice the baseline p99 (said on the ratio line).
  * The ratio is app checkouts per second / raw bookings per second (target at least 0.15).
  */
 import { Worker } from 'node:worker_threads';
@@ -24,7 +27,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { organizations } from '../apps/api/src/db/schema';
 import { newId } from '../apps/api/src/lib/ids';
 import { createActivity, createFamilies, type FamilyFixture } from '../apps/api/test/helpers/order-fixtures';
-import type { BenchContext } from './run';
+import type { BenchContext, BenchResult } from './run';
 import { eq } from 'drizzle-orm';
 
 const ORGANIZATION_ID = 'org_demo';
@@ -41,7 +44,7 @@ const WARM_CHECKOUTS = 1000;
 const WARM_RUSH_BUYERS = 1000;
 const DAY_MS = 86_400_000;
 
-export async function run({ databaseUrl }: BenchContext): Promise<number> {
+export async function run({ databaseUrl }: BenchContext): Promise<BenchResult> {
   // The app's pool as in production (its default size); the raw loop has its own connections.
   const database = await openDatabase({ url: databaseUrl });
   await database.db
@@ -186,6 +189,7 @@ export async function run({ databaseUrl }: BenchContext): Promise<number> {
     warmBuyers.map((family) => purchase(family, warmRush.blueprintId, warmRush.serviceIds[0]!)),
     warmBuyers.length,
   );
+  await client.health(RUSH_BUYERS);
 
   const appRates: number[] = [];
   const rawRates: number[] = [];
@@ -203,6 +207,13 @@ export async function run({ databaseUrl }: BenchContext): Promise<number> {
     `subject  app checkout over HTTP (POST /cart/items + POST /cart/checkout, offline): ${appRate.toFixed(0)} checkouts/s`,
   );
 
+  // The rush's baseline, just before it: what this machine can do at all with as many clients at once,
+  // each on its own new connection — the same number of `GET /api/health` (one `select 1`).
+  const baseline = await client.health(RUSH_BUYERS);
+  const oddHealth = baseline.outcomes.find((o) => o !== 'ok');
+  if (oddHealth) throw new Error(`rush baseline: unexpected answer: ${oddHealth}`);
+  const baselineP99 = percentile99(baseline.latencies);
+
   // The rush: every buyer at once on one 100-seat session.
   const buyers = families.slice(nextFamily, nextFamily + RUSH_BUYERS);
   const rushed = await client.run(
@@ -212,9 +223,8 @@ export async function run({ databaseUrl }: BenchContext): Promise<number> {
   const { outcomes } = rushed;
   const odd = outcomes.find((o) => o !== 'sold' && o !== 'full');
   if (odd) throw new Error(`rush: unexpected answer: ${odd}`);
-  const latencies = rushed.latencies;
-  latencies.sort((a, b) => a - b);
-  const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1]!;
+  const latencies = [...rushed.latencies].sort((a, b) => a - b);
+  const p99 = percentile99(latencies);
   const [sold] = await database.query<{ n: number; seats: number }>(
     `select (select count(*)::int from participants where organization_id = $1 and service_id = $2
                and status = 'confirmed' and holds_seat) as n,
@@ -228,12 +238,27 @@ export async function run({ databaseUrl }: BenchContext): Promise<number> {
   console.log(`rush p50: ${latencies[Math.floor(latencies.length / 2)]!.toFixed(0)} ms`);
   console.log(`rush p99: ${p99.toFixed(0)} ms`);
   console.log(`rush confirmed: ${sold!.n}`);
+  console.log(
+    `rush baseline p50: ${[...baseline.latencies].sort((a, b) => a - b)[Math.floor(baseline.latencies.length / 2)]!.toFixed(0)} ms`,
+  );
+  console.log(`rush baseline p99: ${baselineP99.toFixed(0)} ms`);
+  const within = p99 <= 2 * baselineP99;
+  console.log(`rush p99 / baseline p99: ${(p99 / baselineP99).toFixed(2)} (target: at most 2.00)`);
 
   await client.close();
   await raw.end();
   await app.close();
   await database.close();
-  return appRate / rawRate;
+  return {
+    ratio: appRate / rawRate,
+    note: `(rush p99 ${within ? '≤' : '>'} 2× rush baseline p99: ${within ? 'yes' : 'no'})`,
+  };
+}
+
+/** The 99th percentile of `values` (nearest rank). */
+function percentile99(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(sorted.length * 0.99) - 1]!;
 }
 
 interface Purchase {
@@ -318,8 +343,59 @@ async function buy(socket, p) {
   return checkout.status === 201 ? 'sold' : 'checkout ' + checkout.status + ' ' + checkout.body.slice(0, 200);
 }
 
+/** One GET /api/health on a new connection (the connection counts), then the connection closed. */
+async function health() {
+  const socket = await connect();
+  return new Promise((resolve, reject) => {
+    let buffer = Buffer.alloc(0);
+    let status = 0;
+    let bodyStart = -1;
+    let length = 0;
+    const done = (error) => {
+      socket.destroy();
+      if (error) reject(error);
+      else resolve(status);
+    };
+    socket.on('data', (chunk) => {
+      buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+      if (bodyStart < 0) {
+        const end = buffer.indexOf(HEAD_END);
+        if (end < 0) return;
+        const head = buffer.toString('latin1', 0, end);
+        status = Number(head.slice(9, 12));
+        const match = /\\r\\ncontent-length: *(\\d+)/i.exec(head);
+        if (!match) return done(new Error('no content-length: ' + head.split('\\r\\n')[0]));
+        length = Number(match[1]);
+        bodyStart = end + 4;
+      }
+      if (buffer.length - bodyStart >= length) done(null);
+    });
+    socket.on('error', done);
+    socket.on('close', () => done(new Error('connection closed')));
+    socket.write('GET /api/health HTTP/1.1\\r\\nhost: demo.localhost:3000\\r\\n\\r\\n');
+  });
+}
+
 parentPort.on('message', async (message) => {
   if (message.type === 'close') { parentPort.close(); return; }
+  if (message.type === 'health') {
+    // Every request at once, each on its own new connection, timed from its first byte like a buyer.
+    const outcomes = [];
+    const latencies = [];
+    const began = performance.now();
+    await Promise.all(Array.from({ length: message.count }, async () => {
+      const start = performance.now();
+      try {
+        const status = await health();
+        outcomes.push(status === 200 ? 'ok' : 'health ' + status);
+      } catch (error) {
+        outcomes.push('error ' + error.message);
+      }
+      latencies.push(performance.now() - start);
+    }));
+    parentPort.postMessage({ ms: performance.now() - began, outcomes, latencies });
+    return;
+  }
   const { batch, concurrency } = message;
   const outcomes = new Array(batch.length);
   const latencies = [];
@@ -349,14 +425,20 @@ parentPort.on('message', async (message) => {
 
 function startClient(port: number) {
   const worker = new Worker(CLIENT_SOURCE, { eval: true, workerData: { port } });
-  return {
-    run(batch: Purchase[], concurrency: number): Promise<BatchResult> {
-      return new Promise((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.postMessage({ batch, concurrency });
+  const ask = (message: object): Promise<BatchResult> =>
+    new Promise((resolve, reject) => {
+      const fail = (error: Error) => reject(error);
+      worker.once('error', fail);
+      worker.once('message', (result: BatchResult) => {
+        worker.off('error', fail);
+        resolve(result);
       });
-    },
+      worker.postMessage(message);
+    });
+  return {
+    run: (batch: Purchase[], concurrency: number) => ask({ batch, concurrency }),
+    /** `count` simultaneous `GET /api/health`, each on its own new connection. */
+    health: (count: number) => ask({ type: 'health', count }),
     async close() {
       worker.postMessage({ type: 'close' });
       await worker.terminate();

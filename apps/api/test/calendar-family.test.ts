@@ -1,9 +1,10 @@
 import ICAL from 'ical.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../src/db/schema';
+import { members, participants, services } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
-import { createActivity } from './helpers/order-fixtures';
+import { newId } from '../src/lib/ids';
+import { createActivity, createFamilies } from './helpers/order-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -114,5 +115,79 @@ describe("a family's calendar", () => {
     const m = new URL(managerFeed.url);
     const body = (await t.request('GET', m.pathname, { host: m.host })).body;
     expect(body).toContain('SUMMARY:Natation\r\n');
+  });
+});
+
+describe("a family's calendar, built from its own registrations", () => {
+  let judo: { blueprintId: string; serviceIds: string[] };
+  let strangerToken: string;
+
+  beforeAll(async () => {
+    // Three sessions a week apart; Léa on the first and the last, Tom's registration to the second
+    // cancelled, and another family's child on the second.
+    judo = await createActivity(t.db, {
+      name: 'Judo',
+      maxSeats: 8,
+      sessions: [{ start: inDays(3, 15) }, { start: inDays(10, 15) }, { start: inDays(17, 15) }],
+    });
+    const [s0, s1, s2] = judo.serviceIds as [string, string, string];
+    const r = await call(parent, 'POST', '/api/cart/items', {
+      blueprintId: judo.blueprintId,
+      serviceIds: [s0, s2],
+      memberIds: [lea],
+    });
+    expect(r.json().refused, r.body).toEqual([]);
+    const [stranger] = await createFamilies(t.app.ctx, 1);
+    strangerToken = stranger!.token;
+    const taken = await call(stranger!.token, 'POST', '/api/cart/items', {
+      blueprintId: judo.blueprintId,
+      serviceIds: [s1],
+      memberIds: [stranger!.childId],
+    });
+    expect(taken.json().refused, taken.body).toEqual([]);
+    await t.db.insert(participants).values({
+      organizationId: ORG,
+      id: newId('reg'),
+      serviceId: s1,
+      memberId: tom,
+      familyId: (await t.db.select().from(members).where(eq(members.id, tom)))[0]!.familyId,
+      status: 'cancelled',
+    });
+  });
+
+  const ids = async (from: Date, to: Date) => {
+    const r = await call(parent, 'GET', '/api/calendar/items', undefined, {
+      from: from.toISOString(),
+      to: to.toISOString(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json() as { items: { id: string; attendees: string[] }[]; timeZone: string };
+    return { ...body, ids: body.items.map((i) => i.id).filter((id) => judo.serviceIds.includes(id)) };
+  };
+
+  it('shows only the sessions its members take part in: not a cancelled one, not another family’s', async () => {
+    const all = await ids(inDays(0, 0), inDays(30, 0));
+    expect(all.ids).toEqual([judo.serviceIds[0], judo.serviceIds[2]]);
+    expect(all.items.find((i) => i.id === judo.serviceIds[0])!.attendees).toEqual(['Léa']);
+    expect(all.timeZone).toBe('Europe/Brussels');
+    // The other family sees its own session only.
+    const theirs = (
+      await call(strangerToken, 'GET', '/api/calendar/items', undefined, {
+        from: inDays(0, 0).toISOString(),
+        to: inDays(30, 0).toISOString(),
+      })
+    ).json() as { items: { id: string; attendees: string[] }[] };
+    expect(theirs.items.map((i) => [i.id, i.attendees])).toEqual([[judo.serviceIds[1], ['Enfant']]]);
+  });
+
+  it('keeps the window [from, to): a session starting at `from` is in, one starting at `to` is out', async () => {
+    const [s0, , s2] = judo.serviceIds as [string, string, string];
+    const starts = await t.db.select({ id: services.id, start: services.startDateTime }).from(services);
+    const at = (id: string) => starts.find((s) => s.id === id)!.start;
+    expect((await ids(at(s0), at(s2))).ids).toEqual([s0]);
+    expect((await ids(new Date(at(s0).getTime() + 1), new Date(at(s2).getTime() + 1))).ids).toEqual([s2]);
+    // Four weeks with none of its sessions: no items, and still the organisation's time zone.
+    const empty = await ids(inDays(40, 0), inDays(68, 0));
+    expect(empty).toMatchObject({ items: [], timeZone: 'Europe/Brussels' });
   });
 });

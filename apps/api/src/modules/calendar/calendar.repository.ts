@@ -1,15 +1,6 @@
 import { and, asc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import {
-  blueprints,
-  calendarFeeds,
-  members,
-  organizations,
-  participants,
-  prestations,
-  services,
-  users,
-} from '../../db/schema';
+import { type Executor, preparedStatement } from '../../db/client';
+import { blueprints, calendarFeeds, organizations, prestations, services, users } from '../../db/schema';
 
 /** Whose sessions a calendar shows. */
 export type CalendarScope =
@@ -38,12 +29,79 @@ const itemColumns = {
   location: blueprints.location,
   onlineLocation: blueprints.onlineLocation,
   updatedAt: services.updatedAt,
-  /** Filled on a family's calendar only (see `items`). */
+  /** Filled on a family's calendar only (see `familyItems`). */
   attendees: sql<string[] | null>`null::json`,
+  /** Read with a family's calendar only (see `familyItems`). */
+  timeZone: sql<string | null>`null::text`,
 };
 
 /** Registration statuses that put a family member on a session of the family's calendar. */
 const ATTENDING = sql.raw(`('invited', 'reserved', 'confirmed')`);
+
+/** A named parameter of a prepared statement. */
+const p = (name: string) => sql.placeholder(name);
+
+/** A row of `familyItems`, instants as PostgreSQL writes them. */
+interface FamilyItemRow {
+  id: string;
+  serviceName: string;
+  status: string;
+  colorCode: string;
+  startDateTime: string;
+  originalStartDateTime: string | null;
+  duration: number;
+  maxSeats: number;
+  reservedSeats: number;
+  blueprintId: string;
+  establishmentId: string;
+  locationType: string;
+  location: string | null;
+  onlineLocation: string | null;
+  updatedAt: string;
+  attendees: string[];
+  timeZone: string;
+}
+
+/*
+ * A family's calendar, built from the family's own registrations: the sessions its members take part
+ * in (index participants (organization_id, family_id, status)), each looked up by primary key and kept
+ * when it starts in the window, each once, with the first names of the members attending (two children
+ * on one session: both; their ids come with the registrations, so the session's other participants are
+ * never read) and the organisation's time zone (so the page needs no second query, see
+ * `items` of the service). Not every session of the organisation in the window, each tested for a
+ * registration of the family: that read all of a busy club's sessions of the month for each family, and
+ * so did the plan PostgreSQL kept for a prepared `exists` or `= any(array(…))` (the window's bounds
+ * unknown, it walked the start-date index). The lateral `limit 1` keeps the lookup by primary key, one
+ * session per registration. Prepared: planned once per connection.
+ */
+const familyItems = preparedStatement<FamilyItemRow>(
+  'calendar_family_items',
+  sql`select s.id, s.name as "serviceName", s.status, s.color_code as "colorCode",
+      s.start_date_time as "startDateTime", s.original_start_date_time as "originalStartDateTime",
+      s.duration, s.max_seats as "maxSeats", s.reserved_seats as "reservedSeats",
+      s.blueprint_id as "blueprintId", s.establishment_id as "establishmentId",
+      s.location_type as "locationType", s.location, s.online_location as "onlineLocation",
+      s.updated_at as "updatedAt",
+      (select coalesce(json_agg(m.first_name order by m.first_name, m.id), '[]'::json)
+        from members m
+        where m.organization_id = s.organization_id and m.id = any(mine.member_ids)) as attendees,
+      (select o.time_zone from organizations o where o.id = s.organization_id) as "timeZone"
+    from (select r.service_id, array_agg(r.member_id) as member_ids from participants r
+          where r.organization_id = ${p('organizationId')} and r.family_id = ${p('familyId')}
+            and r.status in ${ATTENDING}
+          group by r.service_id) mine
+    cross join lateral (
+      select v.organization_id, v.id, v.status, v.start_date_time, v.original_start_date_time, v.duration,
+        v.max_seats, v.reserved_seats, v.blueprint_id, v.updated_at, b.name, b.color_code,
+        b.establishment_id, b.location_type, b.location, b.online_location
+      from services v
+      inner join blueprints b on b.organization_id = v.organization_id and b.id = v.blueprint_id
+      where v.organization_id = ${p('organizationId')} and v.id = mine.service_id
+        and v.start_date_time >= ${p('from')}::timestamptz and v.start_date_time < ${p('to')}::timestamptz
+      limit 1) s
+    order by s.start_date_time, s.id
+    limit ${p('limit')}`,
+);
 
 /** Calendar items and calendar feed tokens. Every query but the token lookup is scoped by organisation. */
 export function createCalendarRepository(db: Executor) {
@@ -88,37 +146,21 @@ export function createCalendarRepository(db: Executor) {
           .limit(limit);
       }
       if (scope.kind === 'family') {
-        // The sessions its members take part in (invited, reserved or confirmed), each once, with the
-        // first names of those members (two children on one session: both).
-        return db
-          .select({
-            ...itemColumns,
-            attendees: sql<
-              string[]
-            >`(select coalesce(json_agg(m.first_name order by m.first_name, m.id), '[]'::json)
-              from ${participants} pa
-              inner join ${members} m on m.organization_id = pa.organization_id and m.id = pa.member_id
-              where pa.organization_id = ${services.organizationId} and pa.service_id = ${services.id}
-                and pa.family_id = ${scope.familyId} and pa.status in ${ATTENDING})`,
-          })
-          .from(services)
-          .innerJoin(
-            blueprints,
-            and(
-              eq(blueprints.organizationId, services.organizationId),
-              eq(blueprints.id, services.blueprintId),
-            ),
-          )
-          .where(
-            and(
-              inRange,
-              sql`exists (select 1 from ${participants} where ${participants.organizationId} = ${services.organizationId}
-                and ${participants.serviceId} = ${services.id} and ${participants.familyId} = ${scope.familyId}
-                and ${participants.status} in ${ATTENDING})`,
-            ),
-          )
-          .orderBy(asc(services.startDateTime), asc(services.id))
-          .limit(limit);
+        const rows = await familyItems(db, {
+          organizationId,
+          familyId: scope.familyId,
+          from: from.toISOString(),
+          to: to.toISOString(),
+          limit,
+        });
+        // Instants come as PostgreSQL writes them: read as drizzle reads a timestamptz column.
+        return rows.map((row) => ({
+          ...row,
+          startDateTime: new Date(row.startDateTime),
+          originalStartDateTime:
+            row.originalStartDateTime === null ? null : new Date(row.originalStartDateTime),
+          updatedAt: new Date(row.updatedAt),
+        }));
       }
       return query
         .where(

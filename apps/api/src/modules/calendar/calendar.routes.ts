@@ -21,8 +21,10 @@ export function calendarRoutes(ctx: AppContext) {
     r.get(
       '/calendar/items',
       {
-        // A family's own registrations: not cached (private, no-store, plugins/no-store.ts).
-        config: { allow: anySignedIn },
+        // A family's own registrations: not cached (private, no-store, plugins/no-store.ts). Read-only and
+        // asked on every calendar page and step: it may trust a session found alive a moment ago on this
+        // instance (modules/auth/session-cache.ts: revocations are heard from every instance).
+        config: { allow: anySignedIn, sessionCache: true },
         schema: {
           tags,
           summary: 'Calendar items between two instants (at most 62 days)',

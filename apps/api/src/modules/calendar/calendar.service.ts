@@ -48,7 +48,6 @@ export function createCalendarService(ctx: AppContext) {
 
   return {
     async items(auth: AuthContext, query: CalendarQuery): Promise<CalendarItems> {
-      const organization = await organizationOf(auth.organizationId);
       const rows = await repository.items(
         auth.organizationId,
         calendarScope(auth),
@@ -56,9 +55,11 @@ export function createCalendarService(ctx: AppContext) {
         new Date(query.to),
         CALENDAR_MAX_ITEMS + 1,
       );
+      // A family's rows carry the organisation's time zone (one round trip); otherwise it is asked.
+      const timeZone = rows[0]?.timeZone ?? (await organizationOf(auth.organizationId)).timeZone;
       return {
         items: rows.slice(0, CALENDAR_MAX_ITEMS).map(toCalendarItem),
-        timeZone: organization.timeZone,
+        timeZone,
         truncated: rows.length > CALENDAR_MAX_ITEMS,
       };
     },

@@ -32,7 +32,10 @@ export function ordersRoutes(ctx: AppContext) {
     r.get(
       '/orders',
       {
-        config: anySignedIn,
+        // Read-only, and a family's « Mes commandes » is asked often: it may trust a session found alive a
+        // moment ago on this instance (modules/auth/session-cache.ts: revocations are heard from every
+        // instance before a remembered session is trusted).
+        config: { ...anySignedIn, sessionCache: true },
         schema: {
           tags,
           summary: 'The family’s orders; for managers every order of the organisation, filtered',
