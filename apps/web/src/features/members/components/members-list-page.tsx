@@ -32,9 +32,6 @@ import { saveFile } from '@/lib/download';
 
 const PAGE_SIZE = 20;
 
-/** Pauses typing for this long before searching. */
-const SEARCH_DELAY_MS = 300;
-
 const KIND_PATHS: Record<MemberListKind, string> = {
   all: paths.membersAll.to(),
   participants: paths.participants.to(),
