@@ -11,7 +11,7 @@ import { useLocale } from '@/lib/use-locale';
 import type { CatalogFilters as Filters } from '../api/get-catalog';
 import type { PublicEstablishment } from '../api/get-establishments';
 import type { PeriodOption } from '../api/get-periods';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/components/lists/use-debounced-value';
 import type { FamilyMember } from '../hooks/use-family-members';
 
 /** ISO days of the week, Monday first (spec section 9). */
