@@ -42,7 +42,10 @@ export type Paging = {
   label?: string;
 } & ({ page: number; pageCount: number; onPageChange: (page: number) => void } | { cursor: CursorSteps });
 
-type ListQuery = Pick<UseQueryResult, 'isPending' | 'isError' | 'error' | 'isFetching' | 'refetch' | 'data'> & {
+type ListQuery = Pick<
+  UseQueryResult,
+  'isPending' | 'isError' | 'error' | 'isFetching' | 'refetch' | 'data'
+> & {
   isPlaceholderData?: boolean;
 };
 

@@ -269,7 +269,9 @@ export function MembersListPage({ kind }: { kind: MemberListKind }) {
             <Select
               aria-label={t('list.roleFilter')}
               value={state.role ?? ''}
-              onChange={(event) => set({ role: ROLES.is(event.target.value) ? event.target.value : undefined })}
+              onChange={(event) =>
+                set({ role: ROLES.is(event.target.value) ? event.target.value : undefined })
+              }
             >
               <option value="">{t('list.allRoles')}</option>
               {ROLES.values.map((role) => (

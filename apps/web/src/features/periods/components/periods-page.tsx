@@ -95,7 +95,9 @@ function PeriodCard({ period }: { period: Period }) {
 /** `/managing/periods`: the periods with their dates, establishment and counts. */
 export function PeriodsPage() {
   const { t } = useTranslation('periods');
-  const { values, set } = useUrlFilters(urlSchema, { fields: { establishmentId: { param: 'establishment' } } });
+  const { values, set } = useUrlFilters(urlSchema, {
+    fields: { establishmentId: { param: 'establishment' } },
+  });
   const { page } = values;
   const establishmentId = values.establishmentId ?? '';
   const establishments = useEstablishmentOptions();
