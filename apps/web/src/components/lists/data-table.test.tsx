@@ -165,9 +165,10 @@ describe('DataTable', () => {
     const onPageChange = vi.fn();
     const paging = (page: number, pageCount: number) => ({
       page,
-      pageCount,
+      total: pageCount * 20 - 5,
+      pageSize: 20,
       onPageChange,
-      summary: `Page ${page} sur ${pageCount}`,
+      summary: (pages: number) => `Page ${page} sur ${pages}`,
       label: 'Pages des activités',
     });
     const props = { items: ROWS, getKey: (row: Row) => row.id, columns, card: (row: Row) => row.name };

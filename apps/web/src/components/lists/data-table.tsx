@@ -35,12 +35,27 @@ export interface Sorting<S extends string> {
   onSort: (key: S) => void;
 }
 
-/** Page numbers, or the previous / next steps of an opaque cursor (a list that only knows « next »). */
+/**
+ * Page numbers (from the API's `total` and the page size), or the previous / next steps of an opaque
+ * cursor (a list that only knows « next »).
+ */
 export type Paging = {
-  summary?: ReactNode;
   /** Accessible name of the pagination landmark. */
   label?: string;
-} & ({ page: number; pageCount: number; onPageChange: (page: number) => void } | { cursor: CursorSteps });
+} & (
+  | {
+      page: number;
+      total: number;
+      pageSize: number;
+      onPageChange: (page: number) => void;
+      /** What the bar says, given the page count ('Page 2 sur 5 · 87 activités'). */
+      summary?: (pageCount: number) => ReactNode;
+    }
+  | { cursor: CursorSteps; summary?: ReactNode }
+);
+
+/** How many pages `total` items fill, one at least. */
+export const pageCountOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 type ListQuery = Pick<
   UseQueryResult,
@@ -165,7 +180,10 @@ export function DataTable<T, S extends string = string>({
   cardProps,
 }: DataTableProps<T, S>) {
   const inCard = variant === 'card';
-  const numbered = paging && 'page' in paging ? paging : undefined;
+  const numbered =
+    paging && 'page' in paging
+      ? { ...paging, pageCount: pageCountOf(paging.total, paging.pageSize) }
+      : undefined;
   const loaded = query ? Boolean(query.data) : true;
 
   useEffect(() => {
@@ -261,7 +279,18 @@ export function DataTable<T, S extends string = string>({
         list
       )}
       {paging && items.length > 0 ? (
-        <Pagination className="border-t border-slate-100 px-4 py-3 sm:px-5" {...paging} />
+        <Pagination
+          className="border-t border-slate-100 px-4 py-3 sm:px-5"
+          label={paging.label}
+          {...(numbered
+            ? {
+                page: numbered.page,
+                pageCount: numbered.pageCount,
+                onPageChange: numbered.onPageChange,
+                summary: numbered.summary?.(numbered.pageCount),
+              }
+            : { cursor: (paging as { cursor: CursorSteps }).cursor, summary: paging.summary as ReactNode })}
+        />
       ) : null}
     </>
   );

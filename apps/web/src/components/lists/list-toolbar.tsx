@@ -1,5 +1,5 @@
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -52,20 +52,26 @@ export function ListSearch({
     );
   }
   return (
+    <SearchBox
+      className={className}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      placeholder={placeholder}
+      aria-label={label}
+      {...inputProps}
+    />
+  );
+}
+
+/** A search input with its magnifier; named by `aria-label` or by a label pointing at its `id`. */
+export function SearchBox({ className, ...props }: ComponentProps<'input'>) {
+  return (
     <div className={cn('relative', className)}>
       <Search
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
         aria-hidden="true"
       />
-      <Input
-        type="search"
-        className="pl-9"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder={placeholder}
-        aria-label={label}
-        {...inputProps}
-      />
+      <Input type="search" className="pl-9" {...props} />
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import { ErrorState } from '@/components/feedback/error-state';
 import { FormField, describedBy } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import type { ElementProps } from './data-table';
+import { SearchBox } from './list-toolbar';
 import type { SearchText } from './use-debounced-value';
 
 /** The attribute that marks an option's focusable element, for the arrow keys. */
@@ -132,24 +131,16 @@ export function SearchPicker<T>({
   };
 
   const box = (
-    <div className="relative">
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-        aria-hidden="true"
-      />
-      <Input
-        ref={inputRef}
-        type="search"
-        className="pl-9"
-        value={search.text}
-        onChange={(event) => search.setText(event.target.value)}
-        onKeyDown={onBoxKey}
-        placeholder={placeholder}
-        autoComplete="off"
-        {...(field ? describedBy(id, field.error, field.hint) : { 'aria-label': label })}
-        {...inputProps}
-      />
-    </div>
+    <SearchBox
+      ref={inputRef}
+      value={search.text}
+      onChange={(event) => search.setText(event.target.value)}
+      onKeyDown={onBoxKey}
+      placeholder={placeholder}
+      autoComplete="off"
+      {...(field ? describedBy(id, field.error, field.hint) : { 'aria-label': label })}
+      {...inputProps}
+    />
   );
 
   const choosing = mode === 'choose';

@@ -130,7 +130,6 @@ export function CreditNotesPanel() {
   const columns = useColumns();
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / CREDIT_NOTES_PAGE_SIZE));
 
   return (
     <Card className="overflow-hidden">
@@ -159,9 +158,10 @@ export function CreditNotesPanel() {
         }
         paging={{
           page,
-          pageCount,
+          total,
+          pageSize: CREDIT_NOTES_PAGE_SIZE,
           onPageChange: setPage,
-          summary: t('creditNotes.summary', { count: total, page, pages: pageCount }),
+          summary: (pages) => t('creditNotes.summary', { count: total, page, pages }),
           label: t('creditNotes.pagination'),
         }}
         tableProps={{ 'data-credit-note-table': '' }}

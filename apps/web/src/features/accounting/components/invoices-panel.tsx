@@ -3,7 +3,7 @@ import { BellRing, Download, FileMinus, FilePlus, HandCoins, ReceiptText } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/feedback/error-state';
+import { ListEmpty } from '@/components/lists/list-empty';
 import { type Column, DataTable } from '@/components/lists/data-table';
 import { ListSearch, ListToolbar } from '@/components/lists/list-toolbar';
 import { Button } from '@/components/ui/button';
@@ -317,7 +317,6 @@ export function InvoicesPanel() {
   const [paying, setPaying] = useState<InvoiceSummary | null>(null);
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / INVOICES_PAGE_SIZE));
   const totals = query.data?.totals ?? null;
   const columns = useColumns(setPaying);
 
@@ -351,31 +350,35 @@ export function InvoicesPanel() {
           loadingLabel={t('invoices.loading')}
           errorTitle={t('invoices.error')}
           empty={
-            <EmptyState
+            <ListEmpty
               icon={<ReceiptText className="size-8" aria-hidden="true" />}
-              title={filtered ? t('invoices.noMatch') : t('invoices.empty')}
-              text={filtered ? t('invoices.noMatchHint') : t('invoices.emptyHint')}
-              action={
-                filtered ? (
-                  <Button variant="secondary" size="sm" onClick={clear}>
-                    {t('filters.clear')}
-                  </Button>
-                ) : (
+              filtered={filtered}
+              empty={{
+                title: t('invoices.empty'),
+                text: t('invoices.emptyHint'),
+                action: (
                   <Button asChild size="sm">
                     <Link to={paths.createInvoice.to()}>
                       <FilePlus aria-hidden="true" />
                       {t('actions.createInvoice')}
                     </Link>
                   </Button>
-                )
-              }
+                ),
+              }}
+              noMatch={{
+                title: t('invoices.noMatch'),
+                text: t('invoices.noMatchHint'),
+                clearLabel: t('filters.clear'),
+                onClear: clear,
+              }}
             />
           }
           paging={{
             page,
-            pageCount,
+            total,
+            pageSize: INVOICES_PAGE_SIZE,
             onPageChange: (next) => set({ page: next }),
-            summary: t('invoices.summary', { count: total, page, pages: pageCount }),
+            summary: (pages) => t('invoices.summary', { count: total, page, pages }),
             label: t('invoices.pagination'),
           }}
           tableProps={{ 'data-invoice-table': '' }}

@@ -9,7 +9,7 @@ import {
 import { ChevronRight, Dumbbell, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/feedback/error-state';
+import { ListEmpty } from '@/components/lists/list-empty';
 import { type Column, DataTable, openColumn } from '@/components/lists/data-table';
 import { ListSearch, ListToolbar } from '@/components/lists/list-toolbar';
 import { useUrlFilters } from '@/components/lists/use-url-filters';
@@ -178,7 +178,6 @@ export function BlueprintsPage() {
   const columns = useColumns();
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   const createButton = (
     <Button asChild>
@@ -247,18 +246,19 @@ export function BlueprintsPage() {
           query={query}
           loadingLabel={t('list.loading')}
           empty={
-            <EmptyState
+            <ListEmpty
               icon={<Dumbbell className="size-8" aria-hidden="true" />}
-              title={filtered ? t('list.noMatch') : t('list.empty')}
-              text={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
-              action={filtered ? undefined : createButton}
+              filtered={filtered}
+              empty={{ title: t('list.empty'), text: t('list.emptyHint'), action: createButton }}
+              noMatch={{ title: t('list.noMatch'), text: t('list.noMatchHint') }}
             />
           }
           paging={{
             page: filters.page,
-            pageCount,
+            total,
+            pageSize: PAGE_SIZE,
             onPageChange: (page) => set({ page }),
-            summary: t('list.summary', { count: total, page: filters.page, pages: pageCount }),
+            summary: (pages) => t('list.summary', { count: total, page: filters.page, pages }),
             label: t('list.pagination'),
           }}
           tableProps={{ 'data-blueprint-table': '' }}

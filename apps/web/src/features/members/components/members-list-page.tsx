@@ -8,7 +8,7 @@ import {
 import { ChevronRight, Download, UserPlus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { EmptyState } from '@/components/feedback/error-state';
+import { ListEmpty } from '@/components/lists/list-empty';
 import { type Column, DataTable, openColumn } from '@/components/lists/data-table';
 import { ListSearch, ListToolbar } from '@/components/lists/list-toolbar';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
@@ -192,7 +192,6 @@ export function MembersListPage({ kind }: { kind: MemberListKind }) {
   const query = useMembers({ ...state, q: state.q?.trim() || undefined, pageSize: PAGE_SIZE });
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const establishmentOptions = establishments.data?.items ?? [];
   // The member page's back link returns here, filters and page included.
   const linkState = { backTo: `${location.pathname}${location.search}` };
@@ -313,26 +312,24 @@ export function MembersListPage({ kind }: { kind: MemberListKind }) {
           query={query}
           loadingLabel={t('list.loading')}
           empty={
-            <EmptyState
+            <ListEmpty
               icon={<Users className="size-8" aria-hidden="true" />}
-              title={filtered ? t('list.noMatch') : t(`list.empty.${kind}`)}
-              text={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
-              action={
-                filtered ? (
-                  <Button variant="secondary" size="sm" onClick={clear}>
-                    {t('list.clearFilters')}
-                  </Button>
-                ) : (
-                  createButton
-                )
-              }
+              filtered={filtered}
+              empty={{ title: t(`list.empty.${kind}`), text: t('list.emptyHint'), action: createButton }}
+              noMatch={{
+                title: t('list.noMatch'),
+                text: t('list.noMatchHint'),
+                clearLabel: t('list.clearFilters'),
+                onClear: clear,
+              }}
             />
           }
           paging={{
             page: state.page,
-            pageCount,
+            total,
+            pageSize: PAGE_SIZE,
             onPageChange: (page) => set({ page }),
-            summary: t('list.summary', { count: total, page: state.page, pages: pageCount }),
+            summary: (pages) => t('list.summary', { count: total, page: state.page, pages }),
             label: t('list.pagination'),
           }}
           tableProps={{ 'data-member-table': '' }}

@@ -105,7 +105,6 @@ export function PeriodsPage() {
   const columns = useColumns();
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   const createButton = (
     <Button asChild>
@@ -156,9 +155,10 @@ export function PeriodsPage() {
           }
           paging={{
             page,
-            pageCount,
+            total,
+            pageSize: PAGE_SIZE,
             onPageChange: (next) => set({ page: next }),
-            summary: t('list.summary', { count: total, page, pages: pageCount }),
+            summary: (pages) => t('list.summary', { count: total, page, pages }),
             label: t('list.pagination'),
           }}
           tableProps={{ 'data-period-table': '' }}

@@ -3,7 +3,7 @@ import { ArrowRightLeft, ClipboardList, Inbox, UserPlus, XCircle } from 'lucide-
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/feedback/error-state';
+import { ListEmpty } from '@/components/lists/list-empty';
 import { type Column, DataTable } from '@/components/lists/data-table';
 import { ListSearch, ListToolbar } from '@/components/lists/list-toolbar';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
@@ -309,7 +309,6 @@ export function RegistryPage() {
   const [registering, setRegistering] = useState(false);
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   const registerButton = (
     <Button onClick={() => setRegistering(true)} data-register-member="">
@@ -342,26 +341,24 @@ export function RegistryPage() {
           query={query}
           loadingLabel={t('loading')}
           empty={
-            <EmptyState
+            <ListEmpty
               icon={<ClipboardList className="size-8" aria-hidden="true" />}
-              title={filtered ? t('list.noMatch') : t('list.empty')}
-              text={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
-              action={
-                filtered ? (
-                  <Button variant="secondary" size="sm" onClick={clear}>
-                    {t('filters.clear')}
-                  </Button>
-                ) : (
-                  registerButton
-                )
-              }
+              filtered={filtered}
+              empty={{ title: t('list.empty'), text: t('list.emptyHint'), action: registerButton }}
+              noMatch={{
+                title: t('list.noMatch'),
+                text: t('list.noMatchHint'),
+                clearLabel: t('filters.clear'),
+                onClear: clear,
+              }}
             />
           }
           paging={{
             page: state.page,
-            pageCount,
+            total,
+            pageSize: PAGE_SIZE,
             onPageChange: (page) => set({ page }),
-            summary: t('list.summary', { count: total, page: state.page, pages: pageCount }),
+            summary: (pages) => t('list.summary', { count: total, page: state.page, pages }),
             label: t('list.pagination'),
           }}
           tableProps={{ 'data-registry-table': '' }}
