@@ -16,6 +16,7 @@ export function QueryStates({
   isEmpty,
   empty,
   inCard = false,
+  errorTitle,
   children,
 }: {
   query: Pick<UseQueryResult, 'isPending' | 'isError' | 'error' | 'isFetching' | 'refetch'>;
@@ -25,6 +26,8 @@ export function QueryStates({
   /** The `EmptyState` to show then. */
   empty: ReactNode;
   inCard?: boolean;
+  /** The error's title, « Le chargement a échoué » unless given. */
+  errorTitle?: ReactNode;
   children: ReactNode;
 }) {
   const inset = cn(inCard && 'p-5');
@@ -36,7 +39,7 @@ export function QueryStates({
         </div>
       ) : query.isError ? (
         <div className={inset}>
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+          <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
         </div>
       ) : isEmpty ? (
         <div className={inset}>{empty}</div>

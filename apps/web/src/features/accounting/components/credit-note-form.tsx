@@ -8,21 +8,21 @@ import {
   type InvoiceDetail,
   TEXT_LIMITS,
 } from '@inscrio/shared';
-import { FileSearch, Search } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { FileSearch } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/feedback/error-state';
+import { SearchPicker } from '@/components/lists/search-picker';
+import { useSearchText } from '@/components/lists/use-debounced-value';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox, CheckboxField } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError, statusText } from '@/lib/api-error';
 import { formatDate } from '@/lib/dates';
@@ -34,7 +34,6 @@ import { useTimeZone } from '@/lib/use-time-zone';
 import { useCreateCreditNote } from '../api/create-credit-note';
 import { useInvoice } from '../api/get-invoice';
 import { useInvoiceSearch } from '../api/search-invoices';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import {
   emptyLine,
   hundredthsText,
@@ -70,10 +69,8 @@ function InvoicePicker({ onChoose }: { onChoose: (invoiceId: string) => void }) 
   const { t } = useTranslation('accounting');
   const locale = useLocale();
   const timeZone = useTimeZone();
-  const inputId = useId();
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const results = useInvoiceSearch(q);
+  const search = useSearchText();
+  const results = useInvoiceSearch(search.q);
 
   return (
     <Card>
@@ -81,62 +78,44 @@ function InvoicePicker({ onChoose }: { onChoose: (invoiceId: string) => void }) 
         <CardTitle>{t('creditNote.chooseInvoice')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <FormField id={inputId} label={t('creditNote.searchInvoice')}>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-              aria-hidden="true"
-            />
-            <Input
-              id={inputId}
-              type="search"
-              className="pl-9"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={t('filters.searchPlaceholder')}
-              autoComplete="off"
-            />
-          </div>
-        </FormField>
-        {results.isPending ? (
-          <Spinner label={t('invoices.loading')} />
-        ) : results.isError ? (
-          <ErrorState error={results.error} onRetry={() => void results.refetch()} />
-        ) : results.data.items.length === 0 ? (
-          <p className="text-sm text-slate-600">{t('creditNote.noInvoice')}</p>
-        ) : (
-          <ul
-            className="divide-y divide-slate-100 rounded-xl border border-slate-200"
-            aria-label={t('creditNote.invoices')}
-          >
-            {results.data.items.map((invoice) => (
-              <li key={invoice.id}>
-                <button
-                  type="button"
-                  onClick={() => onChoose(invoice.id)}
-                  disabled={invoice.status === 'cancelled'}
-                  className="flex w-full flex-wrap items-center justify-between gap-2 px-3 py-2.5 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
-                  data-invoice-option={invoice.number}
-                >
-                  <span className="min-w-0">
-                    <span className="block font-mono text-[13px] font-semibold text-slate-900">
-                      {invoice.number}
-                    </span>
-                    <span className="block truncate text-slate-700">
-                      {invoice.buyerName} · {formatDate(invoice.issueDate, timeZone, locale)}
-                    </span>
-                  </span>
-                  <span className="flex items-center gap-2">
-                    <InvoiceStatusBadge status={invoice.status} />
-                    <span className="font-semibold text-slate-900 tabular-nums">
-                      {formatMoney(invoice.totalAmount, locale)}
-                    </span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <SearchPicker
+          search={search}
+          label={t('creditNote.searchInvoice')}
+          placeholder={t('filters.searchPlaceholder')}
+          field={{}}
+          results={results}
+          items={results.data?.items ?? []}
+          getKey={(invoice) => invoice.id}
+          loadingLabel={t('invoices.loading')}
+          empty={t('creditNote.noInvoice')}
+          listLabel={t('creditNote.invoices')}
+          onPick={(invoice) => onChoose(invoice.id)}
+          optionClassName={() =>
+            'flex flex-wrap items-center justify-between gap-2 px-3 py-2.5 text-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60'
+          }
+          optionProps={(invoice) => ({
+            disabled: invoice.status === 'cancelled',
+            'data-invoice-option': invoice.number,
+          })}
+          renderOption={(invoice) => (
+            <>
+              <span className="min-w-0">
+                <span className="block font-mono text-[13px] font-semibold text-slate-900">
+                  {invoice.number}
+                </span>
+                <span className="block truncate text-slate-700">
+                  {invoice.buyerName} · {formatDate(invoice.issueDate, timeZone, locale)}
+                </span>
+              </span>
+              <span className="flex items-center gap-2">
+                <InvoiceStatusBadge status={invoice.status} />
+                <span className="font-semibold text-slate-900 tabular-nums">
+                  {formatMoney(invoice.totalAmount, locale)}
+                </span>
+              </span>
+            </>
+          )}
+        />
       </CardContent>
     </Card>
   );

@@ -3,13 +3,11 @@ import { FileMinus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { EmptyState } from '@/components/feedback/error-state';
+import { type Column, DataTable } from '@/components/lists/data-table';
 import { CreditNoteSettlementBadge } from '@/components/ui/credit-note-settlement-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
@@ -36,153 +34,144 @@ function Pdf({ creditNote, iconOnly }: { creditNote: CreditNoteSummary; iconOnly
   );
 }
 
-/** « Notes de crédit »: every credit note, newest first, with its invoice, reason, amount and PDF. */
-export function CreditNotesPanel() {
+/** The table's columns: number, invoice and buyer, date, reason, amount, refund and the PDF. */
+function useColumns(): Column<CreditNoteSummary>[] {
   const { t } = useTranslation('accounting');
   const locale = useLocale();
   const timeZone = useTimeZone();
+  return [
+    {
+      id: 'number',
+      header: t('creditNotes.columns.number'),
+      cellClassName: 'font-mono text-[13px] font-semibold whitespace-nowrap text-slate-900',
+      cell: (creditNote) => creditNote.number,
+    },
+    {
+      id: 'invoice',
+      header: t('creditNotes.columns.invoice'),
+      cellClassName: 'whitespace-nowrap',
+      cell: (creditNote) => (
+        <>
+          <span className="font-mono text-[13px] text-slate-800">{creditNote.invoiceNumber}</span>
+          <span className="block max-w-[12rem] truncate text-xs text-slate-500">{creditNote.buyerName}</span>
+        </>
+      ),
+    },
+    {
+      id: 'date',
+      header: t('creditNotes.columns.date'),
+      cellClassName: 'whitespace-nowrap text-slate-700 tabular-nums',
+      cell: (creditNote) => formatDate(creditNote.issueDate, timeZone, locale),
+    },
+    {
+      id: 'reason',
+      header: t('creditNotes.columns.reason'),
+      cellClassName: 'max-w-[18rem] text-slate-700',
+      cell: (creditNote) => <span className="line-clamp-2">{creditNote.reason}</span>,
+    },
+    {
+      id: 'amount',
+      header: t('creditNotes.columns.amount'),
+      className: 'text-right',
+      cellClassName: 'font-semibold whitespace-nowrap text-slate-900 tabular-nums',
+      cell: (creditNote) => formatMoney(creditNote.totalAmount, locale),
+    },
+    {
+      id: 'refunded',
+      header: t('creditNotes.columns.refunded'),
+      cell: (creditNote) => <Refunded creditNote={creditNote} />,
+    },
+    {
+      id: 'pdf',
+      header: t('creditNotes.columns.pdf'),
+      hiddenHeader: true,
+      className: 'text-right',
+      cellClassName: 'py-2',
+      cell: (creditNote) => <Pdf creditNote={creditNote} iconOnly />,
+    },
+  ];
+}
+
+/** Phones: a credit note per card. */
+function CreditNoteCard({ creditNote }: { creditNote: CreditNoteSummary }) {
+  const { t } = useTranslation('accounting');
+  const locale = useLocale();
+  const timeZone = useTimeZone();
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-mono text-[13px] font-semibold text-slate-900">{creditNote.number}</span>
+        <span className="font-semibold text-slate-900 tabular-nums">
+          {formatMoney(creditNote.totalAmount, locale)}
+        </span>
+      </div>
+      <p className="text-xs text-slate-600">
+        {t('creditNotes.onInvoice', {
+          number: creditNote.invoiceNumber,
+          date: formatDate(creditNote.issueDate, timeZone, locale),
+        })}
+        {' · '}
+        {creditNote.buyerName}
+      </p>
+      <p className="text-sm text-slate-700">{creditNote.reason}</p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Refunded creditNote={creditNote} />
+        <Pdf creditNote={creditNote} iconOnly={false} />
+      </div>
+    </>
+  );
+}
+
+/** « Notes de crédit »: every credit note, newest first, with its invoice, reason, amount and PDF. */
+export function CreditNotesPanel() {
+  const { t } = useTranslation('accounting');
   const [page, setPage] = useState(1);
   const query = useCreditNotes(page);
+  const columns = useColumns();
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / CREDIT_NOTES_PAGE_SIZE));
-  const money = (cents: number) => formatMoney(cents, locale);
 
   return (
     <Card className="overflow-hidden">
       <div className="border-b border-slate-100 px-4 py-3 sm:px-5">
         <h2 className="text-base font-semibold text-slate-900">{t('creditNotes.title')}</h2>
       </div>
-      <div aria-live="polite" aria-busy={query.isFetching}>
-        {query.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner label={t('creditNotes.loading')} />
-          </div>
-        ) : query.isError ? (
-          <div className="p-5">
-            <ErrorState
-              title={t('creditNotes.error')}
-              error={query.error}
-              onRetry={() => void query.refetch()}
-            />
-          </div>
-        ) : items.length === 0 ? (
-          <div className="p-5">
-            <EmptyState
-              icon={<FileMinus className="size-8" aria-hidden="true" />}
-              title={t('creditNotes.empty')}
-              text={t('creditNotes.emptyHint')}
-              action={
-                <Button asChild size="sm" variant="secondary">
-                  <Link to={paths.createCreditNote.to()}>{t('actions.createCreditNote')}</Link>
-                </Button>
-              }
-            />
-          </div>
-        ) : (
-          <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
-            <table className="hidden w-full text-left text-sm md:table" data-credit-note-table="">
-              <thead className="border-b border-slate-100 bg-slate-50/70 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 pl-5 whitespace-nowrap">
-                    {t('creditNotes.columns.number')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 whitespace-nowrap">
-                    {t('creditNotes.columns.invoice')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 whitespace-nowrap">
-                    {t('creditNotes.columns.date')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('creditNotes.columns.reason')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">
-                    {t('creditNotes.columns.amount')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 whitespace-nowrap">
-                    {t('creditNotes.columns.refunded')}
-                  </th>
-                  <th scope="col" className="py-2 pr-5 pl-3">
-                    <span className="sr-only">{t('creditNotes.columns.pdf')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {items.map((creditNote) => (
-                  <tr key={creditNote.id} data-credit-note-row={creditNote.number}>
-                    <td className="py-3 pr-3 pl-5 font-mono text-[13px] font-semibold whitespace-nowrap text-slate-900">
-                      {creditNote.number}
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap">
-                      <span className="font-mono text-[13px] text-slate-800">{creditNote.invoiceNumber}</span>
-                      <span className="block max-w-[12rem] truncate text-xs text-slate-500">
-                        {creditNote.buyerName}
-                      </span>
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap text-slate-700 tabular-nums">
-                      {formatDate(creditNote.issueDate, timeZone, locale)}
-                    </td>
-                    <td className="max-w-[18rem] px-3 py-3 text-slate-700">
-                      <span className="line-clamp-2">{creditNote.reason}</span>
-                    </td>
-                    <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">
-                      {money(creditNote.totalAmount)}
-                    </td>
-                    <td className="px-3 py-3">
-                      <Refunded creditNote={creditNote} />
-                    </td>
-                    <td className="py-2 pr-5 pl-3 text-right">
-                      <Pdf creditNote={creditNote} iconOnly />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-
-            <ul className="divide-y divide-slate-100 md:hidden" data-credit-note-cards="">
-              {items.map((creditNote) => (
-                <li
-                  key={creditNote.id}
-                  className="space-y-2 px-4 py-4"
-                  data-credit-note-card={creditNote.number}
-                >
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-mono text-[13px] font-semibold text-slate-900">
-                      {creditNote.number}
-                    </span>
-                    <span className="font-semibold text-slate-900 tabular-nums">
-                      {money(creditNote.totalAmount)}
-                    </span>
-                  </div>
-                  <p className="text-xs text-slate-600">
-                    {t('creditNotes.onInvoice', {
-                      number: creditNote.invoiceNumber,
-                      date: formatDate(creditNote.issueDate, timeZone, locale),
-                    })}
-                    {' · '}
-                    {creditNote.buyerName}
-                  </p>
-                  <p className="text-sm text-slate-700">{creditNote.reason}</p>
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <Refunded creditNote={creditNote} />
-                    <Pdf creditNote={creditNote} iconOnly={false} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </div>
-      {items.length > 0 ? (
-        <Pagination
-          className="border-t border-slate-100 px-4 py-3 sm:px-5"
-          page={page}
-          pageCount={pageCount}
-          onPageChange={setPage}
-          summary={t('creditNotes.summary', { count: total, page, pages: pageCount })}
-          label={t('creditNotes.pagination')}
-        />
-      ) : null}
+      <DataTable
+        items={items}
+        getKey={(creditNote) => creditNote.id}
+        columns={columns}
+        card={(creditNote) => <CreditNoteCard creditNote={creditNote} />}
+        query={query}
+        loadingLabel={t('creditNotes.loading')}
+        errorTitle={t('creditNotes.error')}
+        empty={
+          <EmptyState
+            icon={<FileMinus className="size-8" aria-hidden="true" />}
+            title={t('creditNotes.empty')}
+            text={t('creditNotes.emptyHint')}
+            action={
+              <Button asChild size="sm" variant="secondary">
+                <Link to={paths.createCreditNote.to()}>{t('actions.createCreditNote')}</Link>
+              </Button>
+            }
+          />
+        }
+        paging={{
+          page,
+          total,
+          pageSize: CREDIT_NOTES_PAGE_SIZE,
+          onPageChange: setPage,
+          summary: (pages) => t('creditNotes.summary', { count: total, page, pages }),
+          label: t('creditNotes.pagination'),
+        }}
+        tableProps={{ 'data-credit-note-table': '' }}
+        rowProps={(creditNote) => ({ 'data-credit-note-row': creditNote.number })}
+        cardsProps={{ 'data-credit-note-cards': '' }}
+        cardProps={(creditNote) => ({
+          className: 'space-y-2 px-4 py-4',
+          'data-credit-note-card': creditNote.number,
+        })}
+      />
     </Card>
   );
 }

@@ -1,25 +1,16 @@
 import { formatMoney, INVOICE_STATUSES, type InvoiceSummary } from '@inscrio/shared';
-import {
-  BellRing,
-  Download,
-  FileMinus,
-  FilePlus,
-  HandCoins,
-  ReceiptText,
-  Search,
-  SlidersHorizontal,
-} from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { BellRing, Download, FileMinus, FilePlus, HandCoins, ReceiptText } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { ListEmpty } from '@/components/lists/list-empty';
+import { type Column, DataTable } from '@/components/lists/data-table';
+import { ListSearch, ListToolbar } from '@/components/lists/list-toolbar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
-import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
@@ -30,7 +21,6 @@ import { useExportInvoices } from '../api/export-invoices';
 import { useBlueprintOptions, usePeriodOptions } from '../api/get-filter-options';
 import { useInvoices } from '../api/get-invoices';
 import { useRemindInvoice } from '../api/invoice-actions';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useInvoiceFilters } from '../hooks/use-invoice-filters';
 import { DownloadButton } from '@/components/ui/download-button';
 import { InvoiceTotals } from './invoice-totals';
@@ -129,59 +119,36 @@ function Filters({ filters, set }: Pick<ReturnType<typeof useInvoiceFilters>, 'f
   const locale = useLocale();
   const periods = usePeriodOptions();
   const blueprints = useBlueprintOptions();
-  const [search, setSearch] = useState(filters.q ?? '');
   // Phones show the search and, on demand (or when one is set), the other filters.
   const active = [filters.status, filters.periodId, filters.blueprintId, filters.from, filters.to].filter(
     Boolean,
   ).length;
-  const [shown, setShown] = useState(active > 0);
-  const settled = useDebouncedValue(search.trim());
-
-  useEffect(() => {
-    if (settled !== (filters.q ?? '')) set({ q: settled });
-    // Only the settled search drives this; `set` changes with the address.
-  }, [settled]);
-
-  // The address changed without the box (back button, "clear filters"): follow it.
-  useEffect(() => {
-    if ((filters.q ?? '') !== search.trim()) setSearch(filters.q ?? '');
-  }, [filters.q]);
-
-  const more = shown ? undefined : 'max-sm:hidden';
 
   return (
-    <div
-      className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-3"
+    <ListToolbar
+      className="sm:grid-cols-2 lg:grid-cols-3"
       data-invoice-filters=""
-    >
-      <div className="relative">
-        <TextField
+      search={
+        <ListSearch
+          showLabel
+          value={filters.q ?? ''}
+          onSearch={(q) => set({ q })}
           label={t('filters.search')}
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
           placeholder={t('filters.searchPlaceholder')}
-          inputClassName="pl-9"
         />
-        <Search
-          className="pointer-events-none absolute bottom-3 left-3 size-4 text-slate-400"
-          aria-hidden="true"
-        />
-      </div>
-      <Button
-        variant="secondary"
-        className="sm:hidden"
-        onClick={() => setShown((value) => !value)}
-        aria-expanded={shown}
-      >
-        <SlidersHorizontal aria-hidden="true" />
-        {active > 0 ? t('filters.toggleActive', { count: active }) : t('filters.toggle')}
-      </Button>
+      }
+      fold={{
+        active,
+        label: t('filters.toggle'),
+        activeLabel: t('filters.toggleActive', { count: active }),
+      }}
+    >
       <SelectField
-        className={more}
         label={t('filters.status')}
         value={filters.status ?? ''}
-        onChange={(event) => set({ status: event.target.value })}
+        onChange={(event) =>
+          set({ status: INVOICE_STATUSES.is(event.target.value) ? event.target.value : undefined })
+        }
       >
         <option value="">{t('filters.allStatuses')}</option>
         {INVOICE_STATUSES.values.map((status) => (
@@ -191,7 +158,6 @@ function Filters({ filters, set }: Pick<ReturnType<typeof useInvoiceFilters>, 'f
         ))}
       </SelectField>
       <SelectField
-        className={more}
         label={t('filters.period')}
         value={filters.periodId ?? ''}
         onChange={(event) => set({ periodId: event.target.value })}
@@ -204,7 +170,6 @@ function Filters({ filters, set }: Pick<ReturnType<typeof useInvoiceFilters>, 'f
         ))}
       </SelectField>
       <SelectField
-        className={more}
         label={t('filters.activity')}
         value={filters.blueprintId ?? ''}
         onChange={(event) => set({ blueprintId: event.target.value })}
@@ -217,7 +182,6 @@ function Filters({ filters, set }: Pick<ReturnType<typeof useInvoiceFilters>, 'f
         ))}
       </SelectField>
       <TextField
-        className={more}
         label={t('filters.from')}
         type="date"
         value={filters.from ?? ''}
@@ -225,14 +189,109 @@ function Filters({ filters, set }: Pick<ReturnType<typeof useInvoiceFilters>, 'f
         onChange={(event) => set({ from: event.target.value })}
       />
       <TextField
-        className={more}
         label={t('filters.to')}
         type="date"
         value={filters.to ?? ''}
         min={filters.from}
         onChange={(event) => set({ to: event.target.value })}
       />
-    </div>
+    </ListToolbar>
+  );
+}
+
+/** The table's columns: number, buyer, dates, amounts, status and the actions as icons. */
+function useColumns(onMarkPaid: (invoice: InvoiceSummary) => void): Column<InvoiceSummary>[] {
+  const { t } = useTranslation('accounting');
+  const locale = useLocale();
+  const timeZone = useTimeZone();
+  const date = (value: string) => formatDate(value, timeZone, locale);
+  const money = (cents: number) => formatMoney(cents, locale);
+  return [
+    {
+      id: 'number',
+      header: t('invoices.columns.number'),
+      cellClassName: 'whitespace-nowrap',
+      cell: (invoice) => <InvoiceNumber invoice={invoice} />,
+    },
+    {
+      id: 'buyer',
+      header: t('invoices.columns.buyer'),
+      cellClassName: 'max-w-[14rem] text-slate-800',
+      cell: (invoice) => <span className="line-clamp-2">{invoice.buyerName}</span>,
+    },
+    {
+      id: 'issueDate',
+      header: t('invoices.columns.issueDate'),
+      className: 'hidden lg:table-cell',
+      cellClassName: 'whitespace-nowrap text-slate-700 tabular-nums',
+      cell: (invoice) => date(invoice.issueDate),
+    },
+    {
+      id: 'dueDate',
+      header: t('invoices.columns.dueDate'),
+      className: 'hidden xl:table-cell',
+      cellClassName: 'whitespace-nowrap text-slate-700 tabular-nums',
+      cell: (invoice) => date(invoice.dueDate),
+    },
+    {
+      id: 'total',
+      header: t('invoices.columns.total'),
+      className: 'text-right',
+      cellClassName: 'whitespace-nowrap text-slate-800 tabular-nums',
+      cell: (invoice) => money(invoice.totalAmount),
+    },
+    {
+      id: 'balance',
+      header: t('invoices.columns.balance'),
+      className: 'text-right',
+      cellClassName: 'font-semibold whitespace-nowrap text-slate-900 tabular-nums',
+      cell: (invoice) => money(invoice.balance),
+    },
+    {
+      id: 'status',
+      header: t('invoices.columns.status'),
+      cell: (invoice) => <InvoiceStatusBadge status={invoice.status} />,
+    },
+    {
+      id: 'actions',
+      header: t('invoices.columns.actions'),
+      hiddenHeader: true,
+      className: 'text-right',
+      cellClassName: 'py-2',
+      cell: (invoice) => <InvoiceActions invoice={invoice} iconOnly onMarkPaid={() => onMarkPaid(invoice)} />,
+    },
+  ];
+}
+
+/** Phones: an invoice per card, its actions as labelled buttons. */
+function InvoiceCard({ invoice, onMarkPaid }: { invoice: InvoiceSummary; onMarkPaid: () => void }) {
+  const { t } = useTranslation('accounting');
+  const locale = useLocale();
+  const timeZone = useTimeZone();
+  const date = (value: string) => formatDate(value, timeZone, locale);
+  const money = (cents: number) => formatMoney(cents, locale);
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <InvoiceNumber invoice={invoice} />
+        <InvoiceStatusBadge status={invoice.status} />
+      </div>
+      <p className="font-semibold text-slate-900">{invoice.buyerName}</p>
+      <p className="text-xs text-slate-600">
+        {t('invoices.dates', { issued: date(invoice.issueDate), due: date(invoice.dueDate) })}
+      </p>
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <div className="flex gap-1">
+          <dt className="text-slate-600">{t('invoices.columns.total')}</dt>
+          <dd className="text-slate-900 tabular-nums">{money(invoice.totalAmount)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="text-slate-600">{t('invoices.columns.balance')}</dt>
+          <dd className="font-semibold text-slate-900 tabular-nums">{money(invoice.balance)}</dd>
+        </div>
+      </dl>
+      <InvoiceActions invoice={invoice} iconOnly={false} onMarkPaid={onMarkPaid} />
+    </>
   );
 }
 
@@ -252,27 +311,17 @@ function TotalsSkeleton() {
  */
 export function InvoicesPanel() {
   const { t } = useTranslation('accounting');
-  const locale = useLocale();
-  const timeZone = useTimeZone();
   const { filters, page, set, filtered, clear } = useInvoiceFilters();
   const query = useInvoices({ ...filters, page, pageSize: INVOICES_PAGE_SIZE });
   const exportInvoices = useExportInvoices();
   const [paying, setPaying] = useState<InvoiceSummary | null>(null);
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / INVOICES_PAGE_SIZE));
   const totals = query.data?.totals ?? null;
-
-  // A page beyond the last (invoices filtered away meanwhile) goes back to the last one.
-  useEffect(() => {
-    if (query.data && page > pageCount) set({ page: String(pageCount) });
-  }, [query.data, page, pageCount]);
+  const columns = useColumns(setPaying);
 
   const onExport = () =>
     exportInvoices.mutate(filters, { onSuccess: () => notify.success(t('invoices.exported')) });
-
-  const date = (value: string) => formatDate(value, timeZone, locale);
-  const money = (cents: number) => formatMoney(cents, locale);
 
   return (
     <div className="space-y-5">
@@ -292,150 +341,51 @@ export function InvoicesPanel() {
         </div>
         <Filters filters={filters} set={set} />
 
-        <div aria-live="polite" aria-busy={query.isFetching}>
-          {query.isPending ? (
-            <div className="flex justify-center py-12">
-              <Spinner label={t('invoices.loading')} />
-            </div>
-          ) : query.isError ? (
-            <div className="p-5">
-              <ErrorState
-                title={t('invoices.error')}
-                error={query.error}
-                onRetry={() => void query.refetch()}
-              />
-            </div>
-          ) : items.length === 0 ? (
-            <div className="p-5">
-              <EmptyState
-                icon={<ReceiptText className="size-8" aria-hidden="true" />}
-                title={filtered ? t('invoices.noMatch') : t('invoices.empty')}
-                text={filtered ? t('invoices.noMatchHint') : t('invoices.emptyHint')}
-                action={
-                  filtered ? (
-                    <Button variant="secondary" size="sm" onClick={clear}>
-                      {t('filters.clear')}
-                    </Button>
-                  ) : (
-                    <Button asChild size="sm">
-                      <Link to={paths.createInvoice.to()}>
-                        <FilePlus aria-hidden="true" />
-                        {t('actions.createInvoice')}
-                      </Link>
-                    </Button>
-                  )
-                }
-              />
-            </div>
-          ) : (
-            <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
-              {/* Wide screens: a table. */}
-              <table className="hidden w-full text-left text-sm md:table" data-invoice-table="">
-                <thead className="border-b border-slate-100 bg-slate-50/70 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 pl-5 whitespace-nowrap">
-                      {t('invoices.columns.number')}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t('invoices.columns.buyer')}
-                    </th>
-                    <th scope="col" className="hidden px-3 py-2 whitespace-nowrap lg:table-cell">
-                      {t('invoices.columns.issueDate')}
-                    </th>
-                    <th scope="col" className="hidden px-3 py-2 whitespace-nowrap xl:table-cell">
-                      {t('invoices.columns.dueDate')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">
-                      {t('invoices.columns.total')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">
-                      {t('invoices.columns.balance')}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t('invoices.columns.status')}
-                    </th>
-                    <th scope="col" className="py-2 pr-5 pl-3 text-right">
-                      <span className="sr-only">{t('invoices.columns.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {items.map((invoice) => (
-                    <tr key={invoice.id} data-invoice-row={invoice.number}>
-                      <td className="py-3 pr-3 pl-5 whitespace-nowrap">
-                        <InvoiceNumber invoice={invoice} />
-                      </td>
-                      <td className="max-w-[14rem] px-3 py-3 text-slate-800">
-                        <span className="line-clamp-2">{invoice.buyerName}</span>
-                      </td>
-                      <td className="hidden px-3 py-3 whitespace-nowrap text-slate-700 tabular-nums lg:table-cell">
-                        {date(invoice.issueDate)}
-                      </td>
-                      <td className="hidden px-3 py-3 whitespace-nowrap text-slate-700 tabular-nums xl:table-cell">
-                        {date(invoice.dueDate)}
-                      </td>
-                      <td className="px-3 py-3 text-right whitespace-nowrap text-slate-800 tabular-nums">
-                        {money(invoice.totalAmount)}
-                      </td>
-                      <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">
-                        {money(invoice.balance)}
-                      </td>
-                      <td className="px-3 py-3">
-                        <InvoiceStatusBadge status={invoice.status} />
-                      </td>
-                      <td className="py-2 pr-5 pl-3">
-                        <InvoiceActions invoice={invoice} iconOnly onMarkPaid={() => setPaying(invoice)} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-
-              {/* Phones: cards. */}
-              <ul className="divide-y divide-slate-100 md:hidden" data-invoice-cards="">
-                {items.map((invoice) => (
-                  <li key={invoice.id} className="space-y-2 px-4 py-4" data-invoice-card={invoice.number}>
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <InvoiceNumber invoice={invoice} />
-                      <InvoiceStatusBadge status={invoice.status} />
-                    </div>
-                    <p className="font-semibold text-slate-900">{invoice.buyerName}</p>
-                    <p className="text-xs text-slate-600">
-                      {t('invoices.dates', { issued: date(invoice.issueDate), due: date(invoice.dueDate) })}
-                    </p>
-                    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                      <div className="flex gap-1">
-                        <dt className="text-slate-600">{t('invoices.columns.total')}</dt>
-                        <dd className="text-slate-900 tabular-nums">{money(invoice.totalAmount)}</dd>
-                      </div>
-                      <div className="flex gap-1">
-                        <dt className="text-slate-600">{t('invoices.columns.balance')}</dt>
-                        <dd className="font-semibold text-slate-900 tabular-nums">
-                          {money(invoice.balance)}
-                        </dd>
-                      </div>
-                    </dl>
-                    <InvoiceActions
-                      invoice={invoice}
-                      iconOnly={false}
-                      onMarkPaid={() => setPaying(invoice)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </div>
-        {items.length > 0 ? (
-          <Pagination
-            className="border-t border-slate-100 px-4 py-3 sm:px-5"
-            page={page}
-            pageCount={pageCount}
-            onPageChange={(next) => set({ page: String(next) })}
-            summary={t('invoices.summary', { count: total, page, pages: pageCount })}
-            label={t('invoices.pagination')}
-          />
-        ) : null}
+        <DataTable
+          items={items}
+          getKey={(invoice) => invoice.id}
+          columns={columns}
+          card={(invoice) => <InvoiceCard invoice={invoice} onMarkPaid={() => setPaying(invoice)} />}
+          query={query}
+          loadingLabel={t('invoices.loading')}
+          errorTitle={t('invoices.error')}
+          empty={
+            <ListEmpty
+              icon={<ReceiptText className="size-8" aria-hidden="true" />}
+              filtered={filtered}
+              empty={{
+                title: t('invoices.empty'),
+                text: t('invoices.emptyHint'),
+                action: (
+                  <Button asChild size="sm">
+                    <Link to={paths.createInvoice.to()}>
+                      <FilePlus aria-hidden="true" />
+                      {t('actions.createInvoice')}
+                    </Link>
+                  </Button>
+                ),
+              }}
+              noMatch={{
+                title: t('invoices.noMatch'),
+                text: t('invoices.noMatchHint'),
+                clearLabel: t('filters.clear'),
+                onClear: clear,
+              }}
+            />
+          }
+          paging={{
+            page,
+            total,
+            pageSize: INVOICES_PAGE_SIZE,
+            onPageChange: (next) => set({ page: next }),
+            summary: (pages) => t('invoices.summary', { count: total, page, pages }),
+            label: t('invoices.pagination'),
+          }}
+          tableProps={{ 'data-invoice-table': '' }}
+          rowProps={(invoice) => ({ 'data-invoice-row': invoice.number })}
+          cardsProps={{ 'data-invoice-cards': '' }}
+          cardProps={(invoice) => ({ className: 'space-y-2 px-4 py-4', 'data-invoice-card': invoice.number })}
+        />
       </Card>
 
       {paying ? <MarkPaidDialog invoice={paying} onClose={() => setPaying(null)} /> : null}

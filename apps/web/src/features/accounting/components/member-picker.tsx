@@ -1,15 +1,12 @@
-import { Search, UserRound } from 'lucide-react';
-import { useId, useState } from 'react';
+import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SearchPicker } from '@/components/lists/search-picker';
+import { useSearchText } from '@/components/lists/use-debounced-value';
 import { Button } from '@/components/ui/button';
-import { FormField, describedBy } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { statusText } from '@/lib/api-error';
 import { useLocale } from '@/lib/use-locale';
 import { useMemberSearch } from '../api/search-members';
 import type { MemberOption } from '../api/types';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 /** The member an invoice is addressed to: searched by name or e-mail among the accounts, then chosen. */
 export function MemberPicker({
@@ -23,10 +20,8 @@ export function MemberPicker({
 }) {
   const { t } = useTranslation('accounting');
   const locale = useLocale();
-  const id = useId();
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const results = useMemberSearch(q);
+  const search = useSearchText();
+  const results = useMemberSearch(search.q);
 
   if (value) {
     return (
@@ -52,50 +47,28 @@ export function MemberPicker({
   }
 
   return (
-    <div className="space-y-2">
-      <FormField id={id} label={t('create.member')} error={error} hint={t('create.memberHint')}>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('create.memberPlaceholder')}
-            autoComplete="off"
-            {...describedBy(id, error, t('create.memberHint'))}
-          />
-        </div>
-      </FormField>
-      {q === '' ? null : results.isPending ? (
-        <Spinner label={t('create.searching')} />
-      ) : results.isError ? (
-        <p className="text-sm text-red-700">{statusText(results.error, locale)}</p>
-      ) : results.data.items.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('create.noMember')}</p>
-      ) : (
-        <ul
-          className="divide-y divide-slate-100 rounded-xl border border-slate-200"
-          aria-label={t('create.members')}
-        >
-          {results.data.items.map((member) => (
-            <li key={member.userId}>
-              <button
-                type="button"
-                onClick={() => onChange(member)}
-                className="w-full px-3 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-                data-member-option={member.memberId}
-              >
-                <span className="block font-medium text-slate-900">{member.displayName}</span>
-                <span className="block truncate text-xs text-slate-600">{member.email}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+    <SearchPicker
+      search={search}
+      label={t('create.member')}
+      placeholder={t('create.memberPlaceholder')}
+      field={{ hint: t('create.memberHint'), error }}
+      results={results}
+      items={results.data?.items ?? []}
+      getKey={(member) => member.userId}
+      minLength={1}
+      loadingLabel={t('create.searching')}
+      empty={t('create.noMember')}
+      errorText={results.isError ? statusText(results.error, locale) : undefined}
+      listLabel={t('create.members')}
+      onPick={onChange}
+      optionClassName={() => 'px-3 py-2 hover:bg-slate-50'}
+      optionProps={(member) => ({ 'data-member-option': member.memberId })}
+      renderOption={(member) => (
+        <>
+          <span className="block font-medium text-slate-900">{member.displayName}</span>
+          <span className="block truncate text-xs text-slate-600">{member.email}</span>
+        </>
       )}
-    </div>
+    />
   );
 }

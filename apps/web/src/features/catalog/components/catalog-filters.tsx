@@ -1,6 +1,6 @@
 import { displayName } from '@inscrio/shared';
 import { Search, SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/form-field';
@@ -11,7 +11,7 @@ import { useLocale } from '@/lib/use-locale';
 import type { CatalogFilters as Filters } from '../api/get-catalog';
 import type { PublicEstablishment } from '../api/get-establishments';
 import type { PeriodOption } from '../api/get-periods';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useSettledSearch } from '@/components/lists/use-debounced-value';
 import type { FamilyMember } from '../hooks/use-family-members';
 
 /** ISO days of the week, Monday first (spec section 9). */
@@ -43,21 +43,9 @@ export function CatalogFilters({
   const locale = useLocale();
   const searchId = useId();
   const panelId = useId();
-  const [text, setText] = useState(filters.q ?? '');
   const [open, setOpen] = useState(activeCount > 0);
-  const debounced = useDebouncedValue(text.trim(), 300);
-
-  // The search text changed from outside the box (filters cleared elsewhere, back navigation): follow it.
-  const [knownQ, setKnownQ] = useState(filters.q);
-  if (filters.q !== knownQ) {
-    setKnownQ(filters.q);
-    if ((filters.q ?? '') !== debounced) setText(filters.q ?? '');
-  }
-
-  useEffect(() => {
-    if (debounced !== (filters.q ?? '')) onChange('q', debounced || null);
-    // Only a pause in typing updates the address; the address changing does not retype the box.
-  }, [debounced]);
+  // Typing searches once it pauses; the box follows the address (filters cleared, back navigation).
+  const [text, setText] = useSettledSearch(filters.q ?? '', (q) => onChange('q', q || null));
 
   const clearAll = () => {
     setText('');

@@ -1,13 +1,5 @@
-import {
-  MEMBER_SORTS,
-  type MemberListKind,
-  type MemberSort,
-  ROLES,
-  type Role,
-  SORT_ORDERS,
-  type SortOrder,
-} from '@inscrio/shared';
-import { useSearchParams } from 'react-router';
+import { type MemberListKind, type MemberSort, memberListQuerySchema, type SortOrder } from '@inscrio/shared';
+import { useUrlFilters } from '@/components/lists/use-url-filters';
 import type { MemberFilters } from '../api/get-members';
 
 /** The order a column takes when first clicked: names A→Z, the most recent and the largest first. */
@@ -19,12 +11,15 @@ export const DEFAULT_ORDER: Record<MemberSort, SortOrder> = {
   familySize: 'desc',
 };
 
-const isSort = (value: string | null): value is MemberSort =>
-  (MEMBER_SORTS as readonly string[]).includes(value ?? '');
-const isOrder = (value: string | null): value is SortOrder =>
-  (SORT_ORDERS as readonly string[]).includes(value ?? '');
-
-type Param = 'q' | 'establishment' | 'role' | 'sort' | 'order' | 'page';
+/** What the address may hold (`?q=&establishment=&role=&sort=&order=&page=`), read by the API's own schema. */
+const urlSchema = memberListQuerySchema('fr').pick({
+  q: true,
+  establishmentId: true,
+  role: true,
+  sort: true,
+  order: true,
+  page: true,
+});
 
 export interface MemberListState extends MemberFilters {
   page: number;
@@ -32,35 +27,20 @@ export interface MemberListState extends MemberFilters {
 
 /** The list's search, filters, sort and page live in the address: going back to the list keeps them. */
 export function useMemberFilters(kind: MemberListKind) {
-  const [params, setParams] = useSearchParams();
-  const sort = params.get('sort');
-  const order = params.get('order');
-  const role = params.get('role');
+  const { values, set, isSet } = useUrlFilters(urlSchema, {
+    fields: { establishmentId: { param: 'establishment' } },
+  });
+  const sort = values.sort;
   const state: MemberListState = {
     kind,
-    q: params.get('q') ?? '',
-    establishmentId: params.get('establishment') ?? '',
+    q: values.q ?? '',
+    establishmentId: values.establishmentId ?? '',
     // Participants and holders are basic users by definition: the role filter only applies to all.
-    role: kind === 'all' && ROLES.is(role) ? (role as Role) : undefined,
-    sort: isSort(sort) ? sort : 'name',
-    order: isOrder(order) ? order : isSort(sort) ? DEFAULT_ORDER[sort] : 'asc',
-    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
-  };
-
-  const set = (changes: Partial<Record<Param, string | undefined>>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        // Any other change goes back to the first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    role: kind === 'all' ? values.role : undefined,
+    sort,
+    // Without an order in the address, the column's natural one.
+    order: isSet('order') ? values.order : DEFAULT_ORDER[sort],
+    page: values.page,
   };
 
   /** A click on a column: the same column flips the order, another starts with its natural order. */
@@ -71,7 +51,7 @@ export function useMemberFilters(kind: MemberListKind) {
   };
 
   const filtered = Boolean(state.q || state.establishmentId || state.role);
-  const clear = () => set({ q: undefined, establishment: undefined, role: undefined });
+  const clear = () => set({ q: undefined, establishmentId: undefined, role: undefined });
 
   return { state, set, sortBy, filtered, clear };
 }

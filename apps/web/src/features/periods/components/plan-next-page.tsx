@@ -5,6 +5,7 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { type Column, DataTable } from '@/components/lists/data-table';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { BackLink } from '@/components/ui/back-link';
@@ -48,69 +49,58 @@ function PreviewTable({ preview }: { preview: PlanNextPreview }) {
   if (preview.services.length === 0) {
     return <EmptyState title={t('planNext.noSessions')} text={t('planNext.noSessionsHint')} />;
   }
+  const columns: Column<PlanNextPreview['services'][number]>[] = [
+    {
+      id: 'activity',
+      header: t('planNext.columns.activity'),
+      cell: (service) => (
+        <span className="flex items-center gap-2 font-medium text-slate-900">
+          <ColorDot color={service.colorCode} />
+          {service.blueprintName}
+        </span>
+      ),
+    },
+    {
+      id: 'from',
+      header: t('planNext.columns.from'),
+      cellClassName: 'whitespace-nowrap text-slate-500 tabular-nums',
+      cell: (service) => day(service.sourceStartDateTime),
+    },
+    {
+      id: 'to',
+      header: t('planNext.columns.to'),
+      cellClassName: 'font-medium whitespace-nowrap text-slate-900 tabular-nums',
+      cell: (service) => <span data-new-date="">{day(service.startDateTime)}</span>,
+    },
+    {
+      id: 'duration',
+      header: t('planNext.columns.duration'),
+      cellClassName: 'text-slate-700',
+      cell: (service) => formatDuration(service.duration),
+    },
+    {
+      id: 'holders',
+      header: t('planNext.columns.holders'),
+      cellClassName: 'text-slate-700',
+      cell: (service) =>
+        service.holders.map((holder) => holder.displayName).join(', ') || (
+          <span className="text-slate-500">—</span>
+        ),
+    },
+  ];
   return (
     <div data-plan-preview="">
-      <table className="hidden w-full text-left text-sm md:table">
-        <thead className="border-b border-slate-100 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              {t('planNext.columns.activity')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t('planNext.columns.from')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t('planNext.columns.to')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t('planNext.columns.duration')}
-            </th>
-            <th scope="col" className="py-2 pl-3">
-              {t('planNext.columns.holders')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {preview.services.map((service) => (
-            <tr key={service.sourceServiceId} data-plan-row="">
-              <td className="py-2 pr-3">
-                <span className="flex items-center gap-2 font-medium text-slate-900">
-                  <span
-                    className="size-2.5 shrink-0 rounded-full"
-                    style={{ backgroundColor: service.colorCode }}
-                    aria-hidden="true"
-                  />
-                  {service.blueprintName}
-                </span>
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap text-slate-500 tabular-nums">
-                {day(service.sourceStartDateTime)}
-              </td>
-              <td
-                className="px-3 py-2 font-medium whitespace-nowrap text-slate-900 tabular-nums"
-                data-new-date=""
-              >
-                {day(service.startDateTime)}
-              </td>
-              <td className="px-3 py-2 text-slate-700">{formatDuration(service.duration)}</td>
-              <td className="py-2 pl-3 text-slate-700">
-                {service.holders.map((holder) => holder.displayName).join(', ') || (
-                  <span className="text-slate-500">—</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="divide-y divide-slate-100 md:hidden">
-        {preview.services.map((service) => (
-          <li key={service.sourceServiceId} className="space-y-0.5 py-2.5 text-sm" data-plan-row="">
+      <DataTable
+        variant="plain"
+        items={preview.services}
+        getKey={(service) => service.sourceServiceId}
+        columns={columns}
+        rowProps={() => ({ 'data-plan-row': '' })}
+        cardProps={() => ({ className: 'space-y-0.5 py-2.5 text-sm', 'data-plan-row': '' })}
+        card={(service) => (
+          <>
             <p className="flex items-center gap-2 font-medium text-slate-900">
-              <span
-                className="size-2.5 shrink-0 rounded-full"
-                style={{ backgroundColor: service.colorCode }}
-                aria-hidden="true"
-              />
+              <ColorDot color={service.colorCode} />
               {service.blueprintName}
             </p>
             <p className="flex flex-wrap items-center gap-1.5 text-xs tabular-nums">
@@ -127,10 +117,16 @@ function PreviewTable({ preview }: { preview: PlanNextPreview }) {
                 {service.holders.map((holder) => holder.displayName).join(', ')}
               </p>
             ) : null}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      />
     </div>
+  );
+}
+
+function ColorDot({ color }: { color: string }) {
+  return (
+    <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: color }} aria-hidden="true" />
   );
 }
 

@@ -1,14 +1,15 @@
 import { formatSeats } from '@inscrio/shared';
-import { Search, UserRound, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { UserRound, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/feedback/error-state';
+import { SearchPicker } from '@/components/lists/search-picker';
+import { useSearchText } from '@/components/lists/use-debounced-value';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { notificationText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
@@ -18,8 +19,6 @@ import { useActivityOptions, useMemberFamily, useMemberSearch, useSessionOptions
 import { useRegisterParticipants } from '../api/participants';
 import type { MemberAccount } from '../api/types';
 import { useSessionDate } from './session-label';
-
-const SEARCH_DELAY_MS = 300;
 
 /** What a registration answer may say was refused (the API explains each refusal in the user's language). */
 function refusalMessages(result: unknown): string[] {
@@ -41,13 +40,8 @@ function MemberPicker({
   onSelect: (account: MemberAccount | null) => void;
 }) {
   const { t } = useTranslation('registry');
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQ(text), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [text]);
-  const search = useMemberSearch(q);
+  const search = useSearchText();
+  const results = useMemberSearch(search.q);
 
   if (selected) {
     return (
@@ -68,51 +62,29 @@ function MemberPicker({
     );
   }
 
-  const items = search.data?.items ?? [];
   return (
-    <div className="space-y-2">
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          className="pl-9"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={t('register.searchPlaceholder')}
-          aria-label={t('register.search')}
-          data-register-search=""
-        />
-      </div>
-      {q.trim().length < 2 ? (
-        <p className="text-xs text-slate-500">{t('register.searchHint')}</p>
-      ) : search.isPending ? (
-        <div className="flex justify-center py-3">
-          <Spinner label={t('loading')} />
-        </div>
-      ) : search.isError ? (
-        <ErrorState error={search.error} onRetry={() => void search.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="py-2 text-sm text-slate-600">{t('register.noAccount')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" data-account-results="">
-          {items.map((account) => (
-            <li key={account.userId}>
-              <button
-                type="button"
-                className="flex w-full flex-col items-start px-3 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-                onClick={() => onSelect(account)}
-              >
-                <span className="font-medium text-slate-900">{account.displayName}</span>
-                <span className="text-xs text-slate-500">{account.email}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+    <SearchPicker
+      search={search}
+      label={t('register.search')}
+      placeholder={t('register.searchPlaceholder')}
+      inputProps={{ 'data-register-search': '' }}
+      results={results}
+      items={results.data?.items ?? []}
+      getKey={(account) => account.userId}
+      minLength={2}
+      idle={<p className="text-xs text-slate-500">{t('register.searchHint')}</p>}
+      loadingLabel={t('loading')}
+      empty={t('register.noAccount')}
+      listProps={{ 'data-account-results': '' }}
+      onPick={onSelect}
+      optionClassName={() => 'flex flex-col items-start px-3 py-2 hover:bg-slate-50'}
+      renderOption={(account) => (
+        <>
+          <span className="font-medium text-slate-900">{account.displayName}</span>
+          <span className="text-xs text-slate-500">{account.email}</span>
+        </>
       )}
-    </div>
+    />
   );
 }
 

@@ -1,18 +1,16 @@
 import { PARTICIPANT_STATUSES, type ParticipantDto, type ParticipantStatus } from '@inscrio/shared';
-import { ArrowRightLeft, ClipboardList, Inbox, Search, UserPlus, XCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ArrowRightLeft, ClipboardList, Inbox, UserPlus, XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/feedback/error-state';
-import { QueryStates } from '@/components/feedback/query-states';
+import { ListEmpty } from '@/components/lists/list-empty';
+import { type Column, DataTable } from '@/components/lists/data-table';
+import { ListSearch, ListToolbar } from '@/components/lists/list-toolbar';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
-import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
 import { useActivityOptions, usePeriodOptions, useSessionOptions } from '../api/options';
@@ -25,7 +23,6 @@ import { RegisterMemberDialog } from './register-member-dialog';
 import { SessionDate, useSessionDate } from './session-label';
 
 const PAGE_SIZE = 20;
-const SEARCH_DELAY_MS = 300;
 
 /** Statuses a manager may still move to another session. */
 const MOVABLE: readonly ParticipantStatus[] = ['invited', 'reserved', 'confirmed'];
@@ -100,91 +97,79 @@ function ActivityName({ participant }: { participant: ParticipantDto }) {
   );
 }
 
-function ParticipantTable({ items, ...actions }: { items: ParticipantDto[] } & RowActions) {
+function useColumns(actions: RowActions): Column<ParticipantDto>[] {
   const { t } = useTranslation('registry');
-  return (
-    <table className="hidden w-full text-left text-sm md:table" data-registry-table="">
-      <thead className="border-b border-slate-100 bg-slate-50/70 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-        <tr>
-          <th scope="col" className="py-2 pr-3 pl-5">
-            {t('list.columns.member')}
-          </th>
-          <th scope="col" className="px-3 py-2">
-            {t('list.columns.activity')}
-          </th>
-          <th scope="col" className="px-3 py-2">
-            {t('list.columns.session')}
-          </th>
-          <th scope="col" className="px-3 py-2">
-            {t('list.columns.status')}
-          </th>
-          <th scope="col" className="px-3 py-2">
-            {t('list.columns.order')}
-          </th>
-          <th scope="col" className="py-2 pr-5 pl-3 text-right">
-            <span className="sr-only">{t('list.columns.actions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {items.map((participant) => (
-          <tr key={participant.id} className="align-middle hover:bg-slate-50/60" data-registry-row="">
-            <td className="py-3 pr-3 pl-5 font-semibold text-slate-900">{fullName(participant)}</td>
-            <td className="px-3 py-3 text-slate-700">
-              <ActivityName participant={participant} />
-            </td>
-            <td className="px-3 py-3 whitespace-nowrap text-slate-700">
-              <Link
-                className="hover:text-brand-700 hover:underline"
-                to={paths.managedService.to(participant.service.id)}
-              >
-                <SessionDate start={participant.service.startDateTime} />
-              </Link>
-            </td>
-            <td className="px-3 py-3">
-              <ParticipantStatusBadge status={participant.status} />
-            </td>
-            <td className="px-3 py-3 whitespace-nowrap">
-              <OrderLink orderId={participant.orderId} />
-            </td>
-            <td className="py-3 pr-5 pl-3">
-              <Actions participant={participant} {...actions} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return [
+    {
+      id: 'member',
+      header: t('list.columns.member'),
+      cellClassName: 'font-semibold text-slate-900',
+      cell: fullName,
+    },
+    {
+      id: 'activity',
+      header: t('list.columns.activity'),
+      cellClassName: 'text-slate-700',
+      cell: (participant) => <ActivityName participant={participant} />,
+    },
+    {
+      id: 'session',
+      header: t('list.columns.session'),
+      cellClassName: 'whitespace-nowrap text-slate-700',
+      cell: (participant) => (
+        <Link
+          className="hover:text-brand-700 hover:underline"
+          to={paths.managedService.to(participant.service.id)}
+        >
+          <SessionDate start={participant.service.startDateTime} />
+        </Link>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('list.columns.status'),
+      cell: (participant) => <ParticipantStatusBadge status={participant.status} />,
+    },
+    {
+      id: 'order',
+      header: t('list.columns.order'),
+      cellClassName: 'whitespace-nowrap',
+      cell: (participant) => <OrderLink orderId={participant.orderId} />,
+    },
+    {
+      id: 'actions',
+      header: t('list.columns.actions'),
+      hiddenHeader: true,
+      className: 'text-right',
+      cell: (participant) => <Actions participant={participant} {...actions} />,
+    },
+  ];
 }
 
-function ParticipantCards({ items, ...actions }: { items: ParticipantDto[] } & RowActions) {
+function ParticipantCard({ participant, ...actions }: { participant: ParticipantDto } & RowActions) {
   const date = useSessionDate();
   return (
-    <ul className="divide-y divide-slate-100 md:hidden" data-registry-cards="">
-      {items.map((participant) => (
-        <li key={participant.id} className="space-y-2 px-4 py-4" data-registry-card="">
-          <div className="flex items-start justify-between gap-3">
-            <span className="min-w-0 font-semibold break-words text-slate-900">{fullName(participant)}</span>
-            <ParticipantStatusBadge status={participant.status} />
-          </div>
-          <div className="space-y-0.5 text-sm text-slate-700">
-            <ActivityName participant={participant} />
-            <Link
-              className="block text-slate-600 tabular-nums hover:text-brand-700"
-              to={paths.managedService.to(participant.service.id)}
-            >
-              {date(participant.service.startDateTime)}
-            </Link>
-            {participant.orderId ? (
-              <p className="text-xs">
-                <OrderLink orderId={participant.orderId} />
-              </p>
-            ) : null}
-          </div>
-          <Actions participant={participant} {...actions} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <span className="min-w-0 font-semibold break-words text-slate-900">{fullName(participant)}</span>
+        <ParticipantStatusBadge status={participant.status} />
+      </div>
+      <div className="space-y-0.5 text-sm text-slate-700">
+        <ActivityName participant={participant} />
+        <Link
+          className="block text-slate-600 tabular-nums hover:text-brand-700"
+          to={paths.managedService.to(participant.service.id)}
+        >
+          {date(participant.service.startDateTime)}
+        </Link>
+        {participant.orderId ? (
+          <p className="text-xs">
+            <OrderLink orderId={participant.orderId} />
+          </p>
+        ) : null}
+      </div>
+      <Actions participant={participant} {...actions} />
+    </>
   );
 }
 
@@ -194,7 +179,6 @@ function Filters() {
   const locale = useLocale();
   const date = useSessionDate();
   const { state, set } = useRegistryFilters();
-  const [search, setSearch] = useState(state.q);
   const periods = usePeriodOptions();
   const activities = useActivityOptions();
   const sessions = useSessionOptions(
@@ -202,41 +186,25 @@ function Filters() {
     Boolean(state.blueprintId || state.periodId || state.serviceId),
   );
 
-  useEffect(() => {
-    if (search.trim() === state.q) return;
-    const timer = window.setTimeout(() => set({ q: search.trim() }), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-    // Only the typed text drives this; `set` changes with the address.
-  }, [search]);
-  useEffect(() => {
-    if (state.q !== search.trim()) setSearch(state.q);
-  }, [state.q]);
-
   const sessionItems = sessions.data?.items ?? [];
   const sessionChoices = state.blueprintId || state.periodId ? sessionItems : [];
   // A session reached by a link (from its page) shows even before an activity is chosen.
   const linked = state.serviceId && !sessionChoices.some((session) => session.id === state.serviceId);
 
   return (
-    <div
-      className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-5"
+    <ListToolbar
+      className="sm:grid-cols-2 lg:grid-cols-5"
       data-registry-filters=""
+      search={
+        <ListSearch
+          className="sm:col-span-2 lg:col-span-1"
+          value={state.q}
+          onSearch={(q) => set({ q })}
+          label={t('filters.search')}
+          inputProps={{ 'data-registry-search': '' }}
+        />
+      }
     >
-      <div className="relative sm:col-span-2 lg:col-span-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          className="pl-9"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('filters.search')}
-          aria-label={t('filters.search')}
-          data-registry-search=""
-        />
-      </div>
       <Select
         aria-label={t('filters.period')}
         value={state.periodId}
@@ -284,7 +252,9 @@ function Filters() {
       <Select
         aria-label={t('filters.status')}
         value={state.status ?? ''}
-        onChange={(event) => set({ status: event.target.value })}
+        onChange={(event) =>
+          set({ status: PARTICIPANT_STATUSES.is(event.target.value) ? event.target.value : undefined })
+        }
         data-filter="status"
       >
         <option value="">{t('filters.allStatuses')}</option>
@@ -294,7 +264,7 @@ function Filters() {
           </option>
         ))}
       </Select>
-    </div>
+    </ListToolbar>
   );
 }
 
@@ -339,11 +309,6 @@ export function RegistryPage() {
   const [registering, setRegistering] = useState(false);
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-
-  useEffect(() => {
-    if (query.data && state.page > pageCount) set({ page: String(pageCount) });
-  }, [query.data, state.page, pageCount]);
 
   const registerButton = (
     <Button onClick={() => setRegistering(true)} data-register-member="">
@@ -352,6 +317,7 @@ export function RegistryPage() {
     </Button>
   );
   const actions: RowActions = { onMove: setMoving, onCancel: setCancelling };
+  const columns = useColumns(actions);
 
   return (
     <PageContainer className="max-w-7xl">
@@ -367,43 +333,39 @@ export function RegistryPage() {
       />
       <Card className="overflow-hidden">
         <Filters />
-        <QueryStates
+        <DataTable
+          items={items}
+          getKey={(participant) => participant.id}
+          columns={columns}
+          card={(participant) => <ParticipantCard participant={participant} {...actions} />}
           query={query}
           loadingLabel={t('loading')}
-          isEmpty={items.length === 0}
-          inCard
           empty={
-            <EmptyState
+            <ListEmpty
               icon={<ClipboardList className="size-8" aria-hidden="true" />}
-              title={filtered ? t('list.noMatch') : t('list.empty')}
-              text={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
-              action={
-                filtered ? (
-                  <Button variant="secondary" size="sm" onClick={clear}>
-                    {t('filters.clear')}
-                  </Button>
-                ) : (
-                  registerButton
-                )
-              }
+              filtered={filtered}
+              empty={{ title: t('list.empty'), text: t('list.emptyHint'), action: registerButton }}
+              noMatch={{
+                title: t('list.noMatch'),
+                text: t('list.noMatchHint'),
+                clearLabel: t('filters.clear'),
+                onClear: clear,
+              }}
             />
           }
-        >
-          <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
-            <ParticipantTable items={items} {...actions} />
-            <ParticipantCards items={items} {...actions} />
-          </div>
-        </QueryStates>
-        {items.length > 0 ? (
-          <Pagination
-            className="border-t border-slate-100 px-4 py-3 sm:px-5"
-            page={state.page}
-            pageCount={pageCount}
-            onPageChange={(page) => set({ page: String(page) })}
-            summary={t('list.summary', { count: total, page: state.page, pages: pageCount })}
-            label={t('list.pagination')}
-          />
-        ) : null}
+          paging={{
+            page: state.page,
+            total,
+            pageSize: PAGE_SIZE,
+            onPageChange: (page) => set({ page }),
+            summary: (pages) => t('list.summary', { count: total, page: state.page, pages }),
+            label: t('list.pagination'),
+          }}
+          tableProps={{ 'data-registry-table': '' }}
+          rowProps={() => ({ className: 'align-middle hover:bg-slate-50/60', 'data-registry-row': '' })}
+          cardsProps={{ 'data-registry-cards': '' }}
+          cardProps={() => ({ className: 'space-y-2 px-4 py-4', 'data-registry-card': '' })}
+        />
       </Card>
       <MoveParticipantDialog participant={moving} onOpenChange={(open) => !open && setMoving(null)} />
       <CancelParticipantDialog

@@ -1,20 +1,16 @@
-import { Search, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '@/components/lists/list-toolbar';
+import { useSearchText } from '@/components/lists/use-debounced-value';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useHolders } from '../api/holders';
 
 /** Choose holders among the organisation's (searchable): what a new session starts with. */
 export function HolderChecklist({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
   const { t } = useTranslation('services');
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const search = useSearchText(250);
+  const { q } = search;
   const holders = useHolders(q);
   const items = holders.data?.items ?? [];
   const searchable = (holders.data?.total ?? 0) > 6 || q !== '';
@@ -25,20 +21,12 @@ export function HolderChecklist({ value, onChange }: { value: string[]; onChange
   return (
     <div className="space-y-2">
       {searchable ? (
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('holders.search')}
-            aria-label={t('holders.search')}
-          />
-        </div>
+        <SearchBox
+          value={search.text}
+          onChange={(event) => search.setText(event.target.value)}
+          placeholder={t('holders.search')}
+          aria-label={t('holders.search')}
+        />
       ) : null}
       {holders.isPending ? (
         <Spinner label={t('holders.loading')} />

@@ -1,15 +1,15 @@
 import { PRESTATION_STATUSES } from '@inscrio/shared';
-import { ChevronRight, Search, UserPlus, UserRound, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronRight, UserPlus, UserRound, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/feedback/error-state';
+import { pickerOption, SearchPicker } from '@/components/lists/search-picker';
+import { useSearchText } from '@/components/lists/use-debounced-value';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { isApiError, notificationText } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
@@ -22,14 +22,9 @@ function AssignHolderDialog({ service }: { service: ServiceDetail }) {
   const { t } = useTranslation('services');
   const locale = useLocale();
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
+  const search = useSearchText(250);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const holders = useHolders(q, open);
+  const holders = useHolders(search.q, open);
   const assign = useAssignHolder();
   const assigned = new Set(service.prestations.map((prestation) => prestation.holderUserId));
 
@@ -51,7 +46,7 @@ function AssignHolderDialog({ service }: { service: ServiceDetail }) {
       onOpenChange={(next) => {
         setOpen(next);
         setError(null);
-        if (!next) setSearch('');
+        if (!next) search.setText('');
       }}
       trigger={
         <Button variant="secondary" size="sm">
@@ -63,59 +58,50 @@ function AssignHolderDialog({ service }: { service: ServiceDetail }) {
       description={t('holders.assignDescription')}
     >
       <div className="space-y-3">
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('holders.search')}
-            aria-label={t('holders.search')}
-            autoFocus
-          />
-        </div>
         {error ? (
           <p className="text-sm font-medium text-red-700" role="alert">
             {error}
           </p>
         ) : null}
-        {holders.isPending ? (
-          <Spinner label={t('holders.loading')} />
-        ) : holders.isError ? (
-          <p className="text-sm text-red-700">{t('holders.loadError')}</p>
-        ) : holders.data.items.length === 0 ? (
-          <p className="text-sm text-slate-500">{q ? t('holders.noMatch') : t('holders.none')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" data-holder-options="">
-            {holders.data.items.map((holder) => (
-              <li key={holder.id} className="flex items-center gap-3 px-3 py-2.5">
-                <UserRound className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium text-slate-900">
-                    {holder.displayName}
-                  </span>
-                  <span className="block truncate text-xs text-slate-500">{holder.email}</span>
+        <SearchPicker
+          search={search}
+          label={t('holders.search')}
+          placeholder={t('holders.search')}
+          inputProps={{ autoFocus: true }}
+          results={holders}
+          items={holders.data?.items ?? []}
+          getKey={(holder) => holder.id}
+          loadingLabel={t('holders.loading')}
+          errorText={t('holders.loadError')}
+          empty={search.q ? t('holders.noMatch') : t('holders.none')}
+          listProps={{ 'data-holder-options': '' }}
+          mode="rows"
+          rowClassName="flex items-center gap-3 px-3 py-2.5"
+          renderRow={(holder) => (
+            <>
+              <UserRound className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium text-slate-900">
+                  {holder.displayName}
                 </span>
-                {assigned.has(holder.id) ? (
-                  <span className="text-xs text-slate-500">{t('holders.alreadyAssigned')}</span>
-                ) : (
-                  <Button
-                    size="sm"
-                    variant="subtle"
-                    loading={assign.isPending && assign.variables?.holderUserId === holder.id}
-                    onClick={() => void pick(holder.id, holder.displayName)}
-                  >
-                    {t('holders.pick')}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+                <span className="block truncate text-xs text-slate-500">{holder.email}</span>
+              </span>
+              {assigned.has(holder.id) ? (
+                <span className="text-xs text-slate-500">{t('holders.alreadyAssigned')}</span>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="subtle"
+                  loading={assign.isPending && assign.variables?.holderUserId === holder.id}
+                  onClick={() => void pick(holder.id, holder.displayName)}
+                  {...pickerOption}
+                >
+                  {t('holders.pick')}
+                </Button>
+              )}
+            </>
+          )}
+        />
       </div>
     </Dialog>
   );
