@@ -44,6 +44,36 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@inscrio/api', '@inscrio/api/*', '**/api/src/**'] }],
     },
   },
+  // API layers one way: plugins use modules, never the reverse; lib is below every module.
+  {
+    files: ['apps/api/src/modules/**/*.ts', 'apps/api/src/jobs/**/*.ts', 'apps/api/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/plugins/*'], message: 'Modules never import a plugin: use lib/access.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/plugins/*', '**/modules/*', '**/modules/**'],
+              message: 'lib/ is below plugins and modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['scripts/**', 'apps/*/scripts/**', 'bench/**', '**/cli.ts'],
     rules: { 'no-console': 'off' },

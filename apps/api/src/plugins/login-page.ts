@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../app-context';
 import { type PublicOrganization, toPublicOrganization } from '../modules/organizations/organization.dto';
 import { createOrganizationRepository } from '../modules/organizations/organization.repository';
-import { organizationKeyFromHost } from './organization-context';
+import { organizationKeyFromHost } from '../modules/organizations/request-organization';
 
 /*
  * The login page painted with the first response on a slow phone (issue 13, docs/scaling.md "First

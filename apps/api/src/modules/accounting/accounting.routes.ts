@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { localizedSchema } from '../../lib/validation';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/access';
 import { createBankStatementsService } from './bank-statements.service';
 
 const tags = ['Accounting'];

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import type { JobContext } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { type AuthContext, toActor } from '../../plugins/auth';
+import { type AuthContext, toActor } from '../../lib/access';
 import { createUserRepository } from '../users/user.repository';
 import { invoiceBalance } from '../invoicing/invoicing.dto';
 import { createInvoicingRepository } from '../invoicing/invoicing.repository';

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/access';
 import { assetDtoSchema } from './assets.dto';
 import type { AssetMeta } from './assets.repository';
 import { assetErrors, createAssetsService, type UploadedFile } from './assets.service';

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 import { type AssetDto, toAssetDto } from './assets.dto';
 import { createAssetRepository } from './assets.repository';
 import { detectImageType } from './image-type';

@@ -1,6 +1,6 @@
 import type { Locale } from '@inscrio/shared';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 
 const OTHER_ACCOUNT: Record<Locale, string> = {
   fr: 'Ce lien a été envoyé à un autre compte que celui avec lequel vous êtes connecté. Déconnectez-vous, puis rouvrez le lien.',

@@ -13,7 +13,7 @@ import type { AppContext } from '../../app-context';
 import { refused, AppError, type ErrorDetail } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { currentLocale } from '../../lib/request-context';
-import { type AuthContext, establishmentScope } from '../../plugins/auth';
+import { type AuthContext, establishmentScope } from '../../lib/access';
 import { type BlueprintListDto, toBlueprintDto, toBlueprintListItem } from './blueprints.dto';
 import {
   type BlueprintRepository,

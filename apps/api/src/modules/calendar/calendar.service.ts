@@ -10,7 +10,7 @@ import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { randomToken } from '../../lib/crypto';
-import { type AuthContext, establishmentScope, toActor } from '../../plugins/auth';
+import { type AuthContext, establishmentScope, toActor } from '../../lib/access';
 import { type CalendarScope, createCalendarRepository } from './calendar.repository';
 import { toCalendarItem } from './calendar.dto';
 import { renderFeed } from './ical';

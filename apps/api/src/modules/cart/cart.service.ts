@@ -15,7 +15,7 @@ import type { AppContext } from '../../app-context';
 import { AppError, refused } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 import { ageInMonths } from '../catalog/catalog.service';
 import { lineDescription, toCheckoutOrder } from '../orders/orders.dto';
 import { type OrderLineView, type OrderRow, type PaymentRow } from '../orders/orders.repository';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type CatalogQuery, isParticipant, type Locale } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 import type { ViewerClassFacts } from './catalog.repository';
 import { ageInMonths, type createCatalogService, DEFAULT_TIME_ZONE } from './catalog.service';
 import { singleFlight } from './http-cache';

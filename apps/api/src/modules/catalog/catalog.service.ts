@@ -11,7 +11,7 @@ import {
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { type AuthContext, establishmentScope } from '../../plugins/auth';
+import { type AuthContext, establishmentScope } from '../../lib/access';
 import { catalogRegistration } from '../registrations/eligibility';
 import { toCatalogItem, toCatalogSession } from './catalog.dto';
 import {

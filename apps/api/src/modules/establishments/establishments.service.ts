@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError, refused } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { type AuthContext, establishmentScope, isSystemStaff } from '../../plugins/auth';
+import { type AuthContext, establishmentScope, isSystemStaff } from '../../lib/access';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import {
   type EstablishmentDto,

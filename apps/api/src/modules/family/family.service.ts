@@ -2,7 +2,7 @@ import type { Actor, DelegatedPersonInput, Locale, UpdateDelegatedPersonInput } 
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { AppError, refused } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 import { assertContactRules, blankToNull } from '../users/person-rules';
 import { toMemberDto } from '../users/user.dto';
 import { createUserRepository, type MemberFields } from '../users/user.repository';

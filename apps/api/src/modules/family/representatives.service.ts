@@ -10,7 +10,7 @@ import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import { AppError, refused } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { createUserRepository } from '../users/user.repository';
 import { invitationStatus, toInvitationDto, toRepresentativeDto } from './family.dto';

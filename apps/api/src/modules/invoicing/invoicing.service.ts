@@ -20,7 +20,7 @@ import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import { type Executor, rowsOf } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 import { renderCreditNotePdf, renderInvoicePdf, renderOrderPdf } from '../documents/pdf/billing-pdf';
 import { createOrdersService } from '../orders/orders.service';
 import { epcQrPayload } from '../payments/offline/epc-qr';

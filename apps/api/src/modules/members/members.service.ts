@@ -18,7 +18,7 @@ import { organizationUrl } from '../../config';
 import { refused, AppError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { type AuthContext, establishmentScope } from '../../plugins/auth';
+import { type AuthContext, establishmentScope } from '../../lib/access';
 import type { RequestMeta } from '../auth/auth.service';
 import { createEstablishmentRepository } from '../establishments/establishments.repository';
 import { createOrganizationRepository } from '../organizations/organization.repository';

@@ -17,7 +17,7 @@ import { organizationUrl } from '../../config';
 import { AppError, refused } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { type AuthContext, establishmentScope } from '../../plugins/auth';
+import { type AuthContext, establishmentScope } from '../../lib/access';
 import { releaseSeat, takeSeat } from '../registrations/seats';
 import { offerFreedSeats } from '../registrations/waiting-list';
 import { HOLD_EXPIRED, markOrderPaid, markOrderPaymentFailed } from './order-lifecycle';

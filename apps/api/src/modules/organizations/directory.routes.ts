@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { resolveRequestOrganization } from '../../plugins/organization-context';
+import { resolveRequestOrganization } from './request-organization';
 import { publicOrganizationSchema, toPublicOrganization } from './organization.dto';
 import { createOrganizationRepository } from './organization.repository';
 

@@ -22,7 +22,7 @@ import {
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { AppError, type ErrorDetail } from '../../lib/app-error';
-import { type AuthContext, isSystemStaff } from '../../plugins/auth';
+import { type AuthContext, isSystemStaff } from '../../lib/access';
 import { assetUrl } from '../assets/assets.dto';
 import { createAssetsService } from '../assets/assets.service';
 import { buckarooSecretContext } from '../payments/buckaroo/buckaroo.provider';

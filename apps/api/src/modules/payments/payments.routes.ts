@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { localizedSchema } from '../../lib/validation';
-import { resolveRequestOrganization } from '../../plugins/organization-context';
+import { resolveRequestOrganization } from '../organizations/request-organization';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { createPaymentsService } from './payments.service';
 

@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { AppError, refused } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { type AuthContext, establishmentScope } from '../../plugins/auth';
+import { type AuthContext, establishmentScope } from '../../lib/access';
 import { addDaysToDate, shiftByWeeks, toLocal, weeksCovering } from '../services/series';
 import { holderName } from '../services/services.dto';
 import { createServicesRepository, type NewServiceRow } from '../services/services.repository';

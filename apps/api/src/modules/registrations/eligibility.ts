@@ -23,7 +23,7 @@ import type { AppContext } from '../../app-context';
 import { type Executor, preparedStatement } from '../../db/client';
 import { organizations, periods } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 import { ageInMonths } from '../catalog/catalog.service';
 import { assertConditionsAccepted } from '../users/conditions.service';
 

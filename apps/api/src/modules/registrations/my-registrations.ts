@@ -1,6 +1,6 @@
 import type { MyRegistrationsQuery, ParticipantPage } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 import { familyOf } from '../family/family.service';
 import { toParticipantDto } from './participants.dto';
 import { createParticipantsRepository } from './participants.repository';

@@ -27,7 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { localizedSchema } from '../../lib/validation';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/access';
 import { isFamilyAccount } from '../family/family.service';
 import { createInvitationsService } from './invitations';
 import { createMyRegistrationsService } from './my-registrations';

@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { type AuthContext, establishmentScope } from '../../plugins/auth';
+import { type AuthContext, establishmentScope } from '../../lib/access';
 import { ageInMonths } from '../catalog/catalog.service';
 import { familyOf } from '../family/family.service';
 import { enqueueFamilyMail } from '../mail/family-mails';

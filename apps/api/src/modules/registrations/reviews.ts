@@ -15,7 +15,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 import { familyOf } from '../family/family.service';
 import { checkEligibility, type EligibilityCheck } from './eligibility';
 import {

@@ -20,7 +20,7 @@ import type { Executor } from '../../db/client';
 import { AppError, refused } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { type AuthContext, establishmentScope } from '../../plugins/auth';
+import { type AuthContext, establishmentScope } from '../../lib/access';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { createPeriodsRepository } from '../periods/periods.repository';
 import { COMING_STATUSES, createParticipantsRepository } from '../registrations/participants.repository';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { currentLocale } from '../../lib/request-context';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 import { createOrganizationRepository, type OrganizationRow } from '../organizations/organization.repository';
 import type { ConditionsDto } from './user.dto';
 import { createUserRepository, type UserRow } from './user.repository';

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 import { assertLinkOwner } from '../auth/link-owner';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { assertContactRules } from './person-rules';

@@ -2,7 +2,7 @@ import type { DeleteAccountInput, Locale } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/access';
 import { createFamilyRepository } from '../family/family.repository';
 import { isFamilyAccount } from '../family/family.service';
 import { createOrganizationRepository } from '../organizations/organization.repository';

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { localizedSchema } from '../../lib/validation';
-import { requireAuth } from '../../plugins/auth';
-import { resolveRequestOrganization } from '../../plugins/organization-context';
+import { requireAuth } from '../../lib/access';
+import { resolveRequestOrganization } from '../organizations/request-organization';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { createWebsiteService } from './website.service';
 

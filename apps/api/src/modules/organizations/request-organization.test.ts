@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { organizationKeyFromHost } from './organization-context';
+import { organizationKeyFromHost } from './request-organization';
 
 describe('organisation key from the host', () => {
   it.each([

@@ -1,9 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../lib/app-error';
-import type {
-  OrganizationRepository,
-  OrganizationRow,
-} from '../modules/organizations/organization.repository';
+import { AppError } from '../../lib/app-error';
+import type { OrganizationRepository, OrganizationRow } from './organization.repository';
 
 const KEY_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
