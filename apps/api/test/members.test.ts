@@ -289,10 +289,10 @@ describe('GET /members', () => {
 
   it('refuses bad query values with French messages, never a 5xx', async () => {
     const cases: [Record<string, string>, string, string][] = [
-      [{ kind: 'everyone' }, 'kind', 'Respectez le format de la valeur'],
-      [{ sort: 'age' }, 'sort', 'Respectez le format de la valeur'],
-      [{ order: 'up' }, 'order', 'Respectez le format de la valeur'],
-      [{ role: 'king' }, 'role', 'Respectez le format de la valeur'],
+      [{ kind: 'everyone' }, 'kind', 'Choisissez une des valeurs proposées'],
+      [{ sort: 'age' }, 'sort', 'Choisissez une des valeurs proposées'],
+      [{ order: 'up' }, 'order', 'Choisissez une des valeurs proposées'],
+      [{ role: 'king' }, 'role', 'Choisissez une des valeurs proposées'],
       [{ page: '0' }, 'page', 'La valeur doit être supérieure à 0'],
       [{ pageSize: '101' }, 'pageSize', 'Respectez le format de la valeur'],
       [{ pageSize: '2.5' }, 'pageSize', 'La valeur doit être un nombre entier'],

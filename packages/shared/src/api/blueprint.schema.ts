@@ -23,7 +23,8 @@ import { message } from '../validation/messages';
 /*
  * Payloads of the managing calls on activities (`/blueprints`), shared by the API and the web form.
  * The blueprint fields and their messages are those of `blueprintSchema` (spec section 5); this adds the
- * visibility, the establishment, the image and the price supplements, and the location rules.
+ * visibility, the establishment, the image and the price supplements, and the location rules. Like them, a
+ * value not among those proposed gets the form's generic « Respectez le format de la valeur » (spec §5).
  */
 
 /** At most this many price supplements per activity. */
@@ -72,7 +73,7 @@ export function blueprintSupplementSchema(locale: Locale) {
         ).min(0, { error: message('nonNegative', locale), ...firstIssue }),
         minAge: optionalAge(locale),
         maxAge: optionalAge(locale),
-        frequency: requiredEnum(SUPPLEMENT_FREQUENCIES.values, locale).default('once'),
+        frequency: requiredEnum(SUPPLEMENT_FREQUENCIES.values, locale, 'format').default('once'),
       },
       { error: typeError(locale) },
     )
@@ -90,7 +91,7 @@ function blueprintFields(locale: Locale) {
       .check(maxLength(locale, TEXT_LIMITS.location, givenAndFirstIssue))
       .refine(isHttpUrl, { error: message('httpUrl', locale), ...givenAndFirstIssue })
       .nullish(),
-    visibility: requiredEnum(VISIBILITIES.values, locale),
+    visibility: requiredEnum(VISIBILITIES.values, locale, 'format'),
     establishmentId: requiredText(locale, 1, TEXT_LIMITS.id),
     imageAssetId: optionalId(locale),
     supplements: z
