@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, organizations, participants } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
-import { enqueueFamilyMail } from '../src/modules/mail/family-mails';
+import { enqueueFamilyMail } from '../src/modules/mail/family-mail-queue';
 import { createActivity, createFamilies } from './helpers/order-fixtures';
 import { pdfText } from './helpers/pdf-text';
 import { createTestApp, type TestApp } from './helpers/test-app';

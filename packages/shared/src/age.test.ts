@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ageInMonths,
   ageInMonthsOn,
   ageLimitEndMonths,
   ageOutsideLimits,
@@ -89,5 +90,18 @@ describe('age limits, the last year included', () => {
     expect(isYearAgeLimit(36)).toBe(true);
     expect(isYearAgeLimit(24)).toBe(false);
     expect(isYearAgeLimit(150)).toBe(false);
+  });
+});
+
+describe('ageInMonths', () => {
+  it("counts to the day it is in the organisation's time zone", () => {
+    // 23:30 UTC on 14 March is already 15 March in Brussels: the month of the 15th is reached there only.
+    const now = new Date('2026-03-14T23:30:00Z');
+    expect(ageInMonths('2020-03-15', now, 'Europe/Brussels')).toBe(72);
+    expect(ageInMonths('2020-03-15', now, 'UTC')).toBe(71);
+  });
+
+  it('is 0, never negative, for a birthdate after today', () => {
+    expect(ageInMonths('2030-01-01', new Date('2026-03-14T12:00:00Z'), 'UTC')).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { formatAge, isYearAgeLimit } from './format';
+import { formatAge, isYearAgeLimit, localDay } from './format';
 import type { Locale } from './locale';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -20,6 +20,11 @@ export function ageInMonthsOn(birthdate: string | null | undefined, today: strin
   if (!born || !now) return null;
   const months = (now[0] - born[0]) * 12 + (now[1] - born[1]) - (now[2] < born[2] ? 1 : 0);
   return months < 0 ? null : months;
+}
+
+/** Whole months from a 'YYYY-MM-DD' birthdate to `now`'s calendar day in `timeZone` (never negative). */
+export function ageInMonths(birthdate: string, now: Date, timeZone: string): number {
+  return ageInMonthsOn(birthdate, localDay(now, timeZone)) ?? 0;
 }
 
 /** The age as the display rules give it (spec section 5): months under one year, else years. */

@@ -68,3 +68,14 @@ export function requireAuth(request: FastifyRequest): AuthContext {
  */
 export const establishmentScope = (auth: AuthContext): string | null =>
   auth.actor.role === 'est-manager' && !auth.actor.isSystemAdmin ? auth.establishmentId : null;
+
+/** Family accounts: role user (holders included), not the system administrator. Managers use /members. */
+export const isFamilyAccount = (actor: Actor): boolean => actor.role === 'user' && !actor.isSystemAdmin;
+
+/** The caller's family. A family account only ever acts in its own organisation. */
+export function familyOf(auth: AuthContext): { organizationId: string; familyId: string } {
+  if (!isFamilyAccount(auth.actor) || auth.organizationId !== auth.homeOrganizationId) {
+    throw new AppError('forbidden');
+  }
+  return { organizationId: auth.homeOrganizationId, familyId: auth.familyId };
+}

@@ -1,7 +1,8 @@
+import { ageInMonths } from '@inscrio/shared';
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { newId } from '../../lib/ids';
-import { ageInMonths } from '../../modules/catalog/catalog.service';
+
 import {
   CREDIT_REASONS,
   creditUnpaidOrderInvoice,

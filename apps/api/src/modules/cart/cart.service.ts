@@ -10,19 +10,20 @@ import {
   type Locale,
   type PaymentProvider,
   type SessionStatus,
+  ageInMonths,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { AppError, refused } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import type { AuthContext } from '../../lib/access';
-import { ageInMonths } from '../catalog/catalog.service';
+
 import { lineDescription, toCheckoutOrder } from '../orders/orders.dto';
 import { type OrderLineView, type OrderRow, type PaymentRow } from '../orders/orders.repository';
 import { createOrdersService } from '../orders/orders.service';
 import { belgianReference, rfReference } from '../payments/offline/references';
 import { buildInvoice, buyerSnapshot, orderInvoiceLines } from '../invoicing/invoice-lifecycle';
-import { familyMailJobRow } from '../mail/family-mails';
+import { familyMailJobRow } from '../mail/family-mail-queue';
 import {
   alreadyRegisteredRefusal,
   checkEligibility,

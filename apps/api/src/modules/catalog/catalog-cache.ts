@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type CatalogQuery, isParticipant, type Locale } from '@inscrio/shared';
+import { type CatalogQuery, isParticipant, type Locale, ageInMonths } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../lib/access';
 import type { ViewerClassFacts } from './catalog.repository';
-import { ageInMonths, type createCatalogService, DEFAULT_TIME_ZONE } from './catalog.service';
+import { type createCatalogService, DEFAULT_TIME_ZONE } from './catalog.service';
 import { singleFlight } from './http-cache';
 
 /*

@@ -1,5 +1,5 @@
 import {
-  ageInMonthsOn,
+  ageInMonths,
   CATALOG_DETAIL_SESSION_LIMIT,
   CATALOG_NEXT_SESSIONS,
   type CatalogDetail,
@@ -22,11 +22,6 @@ import {
 } from './catalog.repository';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Brussels';
-
-/** Whole months from a 'YYYY-MM-DD' birthdate to `now`'s calendar day in `timeZone` (never negative). */
-export function ageInMonths(birthdate: string, now: Date, timeZone: string): number {
-  return ageInMonthsOn(birthdate, localDay(now, timeZone)) ?? 0;
-}
 
 /** The activities a signed-in person may browse, with the visibility rules of spec section 4. */
 export function createCatalogService(ctx: AppContext) {

@@ -22,7 +22,8 @@ import {
   publicInvitationSchema,
   representativesSchema,
 } from './family.dto';
-import { createFamilyService, isFamilyAccount } from './family.service';
+import { isFamilyAccount } from '../../lib/access';
+import { createFamilyService } from './family.service';
 import { createRepresentativesService } from './representatives.service';
 
 const tags = ['Family'];

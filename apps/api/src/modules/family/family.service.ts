@@ -1,8 +1,8 @@
-import type { Actor, DelegatedPersonInput, Locale, UpdateDelegatedPersonInput } from '@inscrio/shared';
+import type { DelegatedPersonInput, Locale, UpdateDelegatedPersonInput } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { AppError, refused } from '../../lib/app-error';
-import type { AuthContext } from '../../lib/access';
+import { type AuthContext, familyOf } from '../../lib/access';
 import { assertContactRules, blankToNull } from '../users/person-rules';
 import { toMemberDto } from '../users/user.dto';
 import { createUserRepository, type MemberFields } from '../users/user.repository';
@@ -12,9 +12,6 @@ import {
   offerSeatsOf,
 } from '../registrations/participants.service';
 import { createFamilyRepository } from './family.repository';
-
-/** Family accounts: role user (holders included), not the system administrator. Managers use /members. */
-export const isFamilyAccount = (actor: Actor): boolean => actor.role === 'user' && !actor.isSystemAdmin;
 
 /** Members a family may hold, so that one account cannot fill the table. */
 export const FAMILY_MEMBERS_MAX = 50;
@@ -33,14 +30,6 @@ export function futureRegistrationsOf(
   memberId: string,
 ): Promise<FutureRegistration[]> {
   return futureRegistrationsOfMember(ctx, organizationId, memberId);
-}
-
-/** The caller's family. A family account only ever acts in its own organisation. */
-export function familyOf(auth: AuthContext): { organizationId: string; familyId: string } {
-  if (!isFamilyAccount(auth.actor) || auth.organizationId !== auth.homeOrganizationId) {
-    throw new AppError('forbidden');
-  }
-  return { organizationId: auth.homeOrganizationId, familyId: auth.familyId };
 }
 
 /** Records the onboarding achievement `added-family-members` for the user (in `executor`'s transaction). */

@@ -1,3 +1,4 @@
+import { familyOf } from '../../lib/access';
 import {
   displayName,
   type InviteRepresentativeInput,
@@ -15,7 +16,7 @@ import { createOrganizationRepository } from '../organizations/organization.repo
 import { createUserRepository } from '../users/user.repository';
 import { invitationStatus, toInvitationDto, toRepresentativeDto } from './family.dto';
 import { createFamilyRepository, type InvitationRow } from './family.repository';
-import { familyOf, recordAddedFamilyMembers } from './family.service';
+import { recordAddedFamilyMembers } from './family.service';
 
 type Messages = Record<Locale, string>;
 

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
-import { type Executor, rowsOf } from '../../db/client';
+import { rowsOf } from '../../db/client';
 import type { JobContext } from '../../jobs/queue';
 import { createInvoicingService } from '../invoicing/invoicing.service';
 import { amountDue } from '../orders/orders.dto';
@@ -26,6 +26,12 @@ import {
   renderOrderPlacedMail,
   renderRefundMail,
 } from './family-mail-templates';
+import {
+  FAMILY_MAIL_QUEUE,
+  type FamilyMailEvent,
+  type FamilyMailPayload,
+  MAX_ATTEMPTS,
+} from './family-mail-queue';
 
 /*
  * The e-mails of money events (DESIGN.md section 10): order placed, registration cancelled, refund made.
@@ -33,66 +39,9 @@ import {
  * needs, renders the mail in each recipient's language (QR code and PDFs included) and sends it. The job's
  * id is the event's key, so an event is queued once; each recipient sent to is marked on the job, so a job
  * retried after a failure (or taken over after a crash) never sends a recipient the same mail twice.
- * A job holds ids only: addresses, names and a manager's reason are read when it runs.
+ * A job holds ids only: addresses, names and a manager's reason are read when it runs. Queuing is in
+ * family-mail-queue.ts.
  */
-
-export const FAMILY_MAIL_QUEUE = 'mail.family-event';
-
-export type FamilyMailEvent =
-  | { kind: 'order-placed'; orderId: string }
-  | {
-      kind: 'registration-cancelled';
-      participantId: string;
-      by: 'family' | 'manager';
-      creditNoteId: string | null;
-    }
-  | { kind: 'refund-made'; refundId: string };
-
-interface FamilyMailPayload extends Record<string, unknown> {
-  event: FamilyMailEvent;
-  /** The accounts already sent to, by id (a retried job skips them). */
-  sent?: string[];
-}
-
-const MAX_ATTEMPTS = 8;
-
-/** The job's id: one per event. */
-export function familyMailKey(event: FamilyMailEvent): string {
-  switch (event.kind) {
-    case 'order-placed':
-      return `mail:order-placed:${event.orderId}`;
-    case 'registration-cancelled':
-      return `mail:registration-cancelled:${event.participantId}`;
-    case 'refund-made':
-      return `mail:refund-made:${event.refundId}`;
-  }
-}
-
-/** The job row of an event, for a caller that writes it in its own statement (checkout). */
-export function familyMailJobRow(organizationId: string, event: FamilyMailEvent) {
-  const payload: FamilyMailPayload = { event };
-  return {
-    id: familyMailKey(event),
-    queue: FAMILY_MAIL_QUEUE,
-    organizationId,
-    payload,
-    maxAttempts: MAX_ATTEMPTS,
-  };
-}
-
-/** Queues the e-mail of an event inside the caller's transaction (sent only if the change commits). */
-export async function enqueueFamilyMail(
-  ctx: AppContext,
-  executor: Executor,
-  organizationId: string,
-  event: FamilyMailEvent,
-): Promise<void> {
-  await ctx.queue.enqueue(
-    FAMILY_MAIL_QUEUE,
-    { event },
-    { key: familyMailKey(event), organizationId, executor, maxAttempts: MAX_ATTEMPTS },
-  );
-}
 
 interface Recipient {
   userId: string;

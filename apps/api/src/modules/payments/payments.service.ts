@@ -3,7 +3,7 @@ import { formatDate, PAYMENT_PROVIDERS, resolveLocale } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import type { Executor } from '../../db/client';
-import { enqueueFamilyMail } from '../mail/family-mails';
+import { enqueueFamilyMail } from '../mail/family-mail-queue';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-lifecycle';

@@ -17,6 +17,7 @@ import {
   type Standing,
   type SupplementFrequency,
   VISIBILITIES,
+  ageInMonths,
 } from '@inscrio/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
@@ -24,7 +25,7 @@ import { type Executor, preparedStatement } from '../../db/client';
 import { organizations, periods } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../lib/access';
-import { ageInMonths } from '../catalog/catalog.service';
+
 import { assertConditionsAccepted } from '../users/conditions.service';
 
 /*

@@ -13,8 +13,8 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { type AuthContext, establishmentScope } from '../../lib/access';
-import { familyOf } from '../family/family.service';
+import { type AuthContext, establishmentScope, familyOf } from '../../lib/access';
+
 import { createPeriodsRepository } from '../periods/periods.repository';
 import { toLocal } from '../services/series';
 import { assertConditionsAccepted } from '../users/conditions.service';

@@ -1,7 +1,8 @@
+import { familyOf } from '../../lib/access';
 import type { MyRegistrationsQuery, ParticipantPage } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import type { AuthContext } from '../../lib/access';
-import { familyOf } from '../family/family.service';
+
 import { toParticipantDto } from './participants.dto';
 import { createParticipantsRepository } from './participants.repository';
 import { familyMayCancel } from './participants.service';

@@ -28,7 +28,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { localizedSchema } from '../../lib/validation';
 import { requireAuth } from '../../lib/access';
-import { isFamilyAccount } from '../family/family.service';
+import { isFamilyAccount } from '../../lib/access';
 import { createInvitationsService } from './invitations';
 import { createMyRegistrationsService } from './my-registrations';
 import { createParticipantsService } from './participants.service';

@@ -8,6 +8,7 @@ import {
   type ParticipantPage,
   resolveLocale,
   type ReviewPage,
+  ageInMonths,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { CREDIT_REASONS, insertCreditNote, participantInvoiceCredits } from '../invoicing/invoice-lifecycle';
@@ -16,10 +17,9 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
-import { type AuthContext, establishmentScope } from '../../lib/access';
-import { ageInMonths } from '../catalog/catalog.service';
-import { familyOf } from '../family/family.service';
-import { enqueueFamilyMail } from '../mail/family-mails';
+import { type AuthContext, establishmentScope, familyOf } from '../../lib/access';
+
+import { enqueueFamilyMail } from '../mail/family-mail-queue';
 import { lineDescription } from '../orders/orders.dto';
 import {
   alreadyRegisteredRefusal,

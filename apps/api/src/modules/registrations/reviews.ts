@@ -1,3 +1,4 @@
+import { familyOf } from '../../lib/access';
 import {
   formatDateTime,
   hasAgeLimits,
@@ -16,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import type { AuthContext } from '../../lib/access';
-import { familyOf } from '../family/family.service';
+
 import { checkEligibility, type EligibilityCheck } from './eligibility';
 import {
   refuse,

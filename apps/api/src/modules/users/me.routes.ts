@@ -14,7 +14,7 @@ import type { AppContext } from '../../app-context';
 import { localizedSchema } from '../../lib/validation';
 import { requireAuth } from '../../lib/access';
 import { resolveRequestOrganization } from '../organizations/request-organization';
-import { isFamilyAccount } from '../family/family.service';
+import { isFamilyAccount } from '../../lib/access';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { createConditionsService } from './conditions.service';
 import { createMeService } from './me.service';

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
 import type { AuthContext } from '../../lib/access';
 import { createFamilyRepository } from '../family/family.repository';
-import { isFamilyAccount } from '../family/family.service';
+import { isFamilyAccount } from '../../lib/access';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import type { DataExport } from './privacy.dto';
 import { createPrivacyRepository } from './privacy.repository';
