@@ -97,6 +97,23 @@ const ORDER_CURSOR = ['orders', ['timestamp', 'text']] as const;
 /** A page: by offset (exact count), or by keyset after a cursor (`after` '' = the first page). */
 export type OrderPaging = { limit: number; offset: number } | { limit: number; after: string };
 
+/** A row of an order list: the order, its buyer, its lines (all, and those not cancelled), its invoice. */
+const ORDER_ROW = {
+  order: orders,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  linesCount: sql<number>`(select cast(count(*) as int) from ${orderLines}
+    where ${orderLines.organizationId} = ${orders.organizationId} and ${orderLines.orderId} = ${orders.id})`,
+  liveLinesCount: sql<number>`(select cast(count(*) as int) from ${orderLines}
+    join ${participants} on ${participants.organizationId} = ${orderLines.organizationId}
+      and ${participants.id} = ${orderLines.participantId}
+    where ${orderLines.organizationId} = ${orders.organizationId} and ${orderLines.orderId} = ${orders.id}
+      and ${participants.status} <> 'cancelled')`,
+  invoiceNumber: invoiceNumberOf,
+  /** The creation instant as PostgreSQL prints it (microseconds kept), for the cursor. */
+  createdKey: sql<string>`${orders.createdAt}::text`,
+};
+
 export function createOrdersRepository(db: Executor) {
   /*
    * One page of a family's own orders (« Mes commandes »), newest first: the same rows as `list` with a
@@ -105,18 +122,7 @@ export function createOrdersRepository(db: Executor) {
    */
   const familyPage = db
     .select({
-      order: orders,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      linesCount: sql<number>`(select cast(count(*) as int) from ${orderLines}
-        where ${orderLines.organizationId} = ${orders.organizationId} and ${orderLines.orderId} = ${orders.id})`,
-      liveLinesCount: sql<number>`(select cast(count(*) as int) from ${orderLines}
-        join ${participants} on ${participants.organizationId} = ${orderLines.organizationId}
-          and ${participants.id} = ${orderLines.participantId}
-        where ${orderLines.organizationId} = ${orders.organizationId} and ${orderLines.orderId} = ${orders.id}
-          and ${participants.status} <> 'cancelled')`,
-      invoiceNumber: invoiceNumberOf,
-      createdKey: sql<string>`${orders.createdAt}::text`,
+      ...ORDER_ROW,
       total: sql<number>`cast(count(*) over () as int)`,
     })
     .from(orders)
@@ -195,18 +201,7 @@ export function createOrdersRepository(db: Executor) {
         : undefined;
       const query = db
         .select({
-          order: orders,
-          createdKey: sql<string>`${orders.createdAt}::text`,
-          firstName: members.firstName,
-          lastName: members.lastName,
-          linesCount: sql<number>`(select cast(count(*) as int) from ${orderLines}
-            where ${orderLines.organizationId} = ${orders.organizationId} and ${orderLines.orderId} = ${orders.id})`,
-          liveLinesCount: sql<number>`(select cast(count(*) as int) from ${orderLines}
-            join ${participants} on ${participants.organizationId} = ${orderLines.organizationId}
-              and ${participants.id} = ${orderLines.participantId}
-            where ${orderLines.organizationId} = ${orders.organizationId} and ${orderLines.orderId} = ${orders.id}
-              and ${participants.status} <> 'cancelled')`,
-          invoiceNumber: invoiceNumberOf,
+          ...ORDER_ROW,
         })
         .from(orders)
         .leftJoin(members, buyerMember)
