@@ -11,7 +11,7 @@ import {
 } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
 import { releaseExpiredHolds } from '../src/modules/registrations/holds.job';
-import { isValidBelgianReference, isValidRfReference } from '../src/modules/payments/offline/references';
+import { isValidBelgianReference, isValidRfReference } from '../src/lib/transfer/references';
 import { createActivity, createFamilies, createPeriod, signAgain } from './helpers/order-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

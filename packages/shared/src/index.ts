@@ -6,6 +6,7 @@ export * from './age';
 export * from './organization';
 export * from './vat';
 export * from './money';
+export * from './mod97';
 export * from './errors';
 export * from './validation';
 export * from './api/auth.schema';

@@ -3,6 +3,16 @@
  * (DESIGN.md section 10). Amounts are integer cents, VAT included.
  */
 
+/**
+ * The VAT included in a VAT-inclusive amount (cents), the rate in hundredths of a percent (2100 = 21 %):
+ * total × rate / (100 % + rate), rounded to the nearest cent, a half cent upwards (`Math.round`, so
+ * −0.5 goes to 0 on a negative amount). Every order line, invoice line, PDF and the web form's preview
+ * take it from here, so their VAT agrees to the cent.
+ */
+export function includedTax(totalCents: number, taxHundredths: number): number {
+  return taxHundredths <= 0 ? 0 : Math.round((totalCents * taxHundredths) / (10_000 + taxHundredths)) || 0;
+}
+
 /** The amounts of an order (or of an invoice) that decide what is still due. */
 export interface DueAmounts {
   /** Cents ordered or invoiced. */

@@ -1,4 +1,5 @@
 import type { CountryCode } from './format';
+import { mod97 } from './mod97';
 
 /*
  * VAT numbers of the three countries the platform serves, with their check digits (domain brief
@@ -37,14 +38,14 @@ function passesLuhn(digits: string): boolean {
 
 const CHECKS: Record<string, (number: string) => boolean> = {
   // 97 − (first 8 digits mod 97) = last 2; a remainder of 0 gives 97, never 00.
-  BE: (n) => /^[01]\d{9}$/.test(n) && 97 - (Number(n.slice(0, 8)) % 97) === Number(n.slice(8)),
+  BE: (n) => /^[01]\d{9}$/.test(n) && 97 - mod97(n.slice(0, 8)) === Number(n.slice(8)),
   // Newer keys contain letters (never I or O) and are computed another way: they are accepted as they are.
   FR: (n) => {
     if (!/^[0-9A-HJ-NP-Z]{2}\d{9}$/.test(n)) return false;
     const key = n.slice(0, 2);
     const siren = n.slice(2);
     if (!passesLuhn(siren)) return false;
-    return !/^\d{2}$/.test(key) || Number(key) === (12 + 3 * (Number(siren) % 97)) % 97;
+    return !/^\d{2}$/.test(key) || Number(key) === (12 + 3 * mod97(siren)) % 97;
   },
   // The last 2 digits are the first 6 mod 89.
   LU: (n) => /^\d{8}$/.test(n) && Number(n.slice(0, 6)) % 89 === Number(n.slice(6)),

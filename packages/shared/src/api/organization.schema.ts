@@ -3,6 +3,7 @@ import { MOLLIE_STATUSES, PAYMENT_PROVIDERS } from '../enums';
 import { COUNTRY_CODES, type CountryCode, isCountryCode } from '../format';
 import type { Locale } from '../locale';
 import { ORGANIZATION_SECTIONS } from '../organization';
+import { mod97 } from '../mod97';
 import { isValidVatNumber } from '../vat';
 import { givenAndFirstIssue, optionalEmail, optionalEnum, optionalPersonPhone } from '../validation/fields';
 import { message } from '../validation/messages';
@@ -39,12 +40,7 @@ export function isValidIban(value: string): boolean {
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
   const expected = IBAN_LENGTHS[iban.slice(0, 2)];
   if (expected !== undefined && iban.length !== expected) return false;
-  const digits = [...(iban.slice(4) + iban.slice(0, 4))]
-    .map((c) => (c >= 'A' ? String(c.charCodeAt(0) - 55) : c))
-    .join('');
-  let remainder = 0;
-  for (let i = 0; i < digits.length; i += 7) remainder = Number(`${remainder}${digits.slice(i, i + 7)}`) % 97;
-  return remainder === 1;
+  return mod97(iban.slice(4) + iban.slice(0, 4)) === 1;
 }
 
 /** BIC: 4 letters (bank), 2 letters (country), 2 letters or digits (place), optional 3 (branch). */

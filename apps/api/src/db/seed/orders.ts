@@ -10,7 +10,7 @@ import {
   refreshInvoiceStatus,
 } from '../../modules/invoicing/invoice-lifecycle';
 import { lineDescription } from '../../modules/orders/orders.dto';
-import { belgianReference } from '../../modules/payments/offline/references';
+import { belgianReference } from '../../lib/transfer/references';
 import { priceLine } from '../../modules/registrations/eligibility';
 import { takeSeat } from '../../modules/registrations/seats';
 import { type Executor, rowsOf } from '../client';

@@ -17,7 +17,7 @@ import { invoiceBalance } from '../invoicing/invoicing.dto';
 import { createInvoicingRepository } from '../invoicing/invoicing.repository';
 import { recordFreeInvoicePayment } from '../invoicing/invoicing.service';
 import { createOrdersService } from '../orders/orders.service';
-import { formatReferenceForTransfer } from '../payments/offline/references';
+import { formatReferenceForTransfer } from '../../lib/transfer/references';
 import {
   type ParsedTransaction,
   parseBankStatement,

@@ -21,7 +21,7 @@ import type { AuthContext } from '../../lib/access';
 import { lineDescription, toCheckoutOrder } from '../orders/orders.dto';
 import { type OrderLineView, type OrderRow, type PaymentRow } from '../orders/orders.repository';
 import { createOrdersService } from '../orders/orders.service';
-import { belgianReference, rfReference } from '../payments/offline/references';
+import { belgianReference, rfReference } from '../../lib/transfer/references';
 import { buildInvoice, buyerSnapshot, orderInvoiceLines } from '../invoicing/invoice-lifecycle';
 import { familyMailJobRow } from '../mail/family-mail-queue';
 import {

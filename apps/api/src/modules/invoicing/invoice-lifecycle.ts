@@ -1,4 +1,5 @@
 import {
+  includedTax,
   type InvoiceStatus,
   type Locale,
   localDay,
@@ -48,11 +49,6 @@ export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
-}
-
-/** The part of the VAT included in a price (cents), rounded to the cent: price × rate / (100 % + rate). */
-export function includedTax(totalCents: number, taxHundredths: number): number {
-  return taxHundredths <= 0 ? 0 : Math.round((totalCents * taxHundredths) / (10_000 + taxHundredths));
 }
 
 export interface SellerRow {

@@ -9,7 +9,7 @@ import {
   type VatRegime,
 } from '@inscrio/shared';
 import type { BuyerSnapshot } from '../../db/schema';
-import { formatReferenceForTransfer } from '../payments/offline/references';
+import { formatReferenceForTransfer } from '../../lib/transfer/references';
 import type { CreditNoteRow, DocumentLineRow, InvoiceRow } from './invoicing.repository';
 
 export const buyerName = (buyer: BuyerSnapshot) => buyer.companyName ?? buyer.name;

@@ -20,10 +20,11 @@ import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import { type Executor, rowsOf } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { csvAmount, csvLine, CSV_BOM } from '../../lib/csv';
 import type { AuthContext } from '../../lib/access';
 import { renderCreditNotePdf, renderInvoicePdf, renderOrderPdf } from '../documents/pdf/billing-pdf';
 import { createOrdersService } from '../orders/orders.service';
-import { epcQrPayload } from '../payments/offline/epc-qr';
+import { epcQrPayload } from '../../lib/transfer/epc-qr';
 import { createPaymentsService } from '../payments/payments.service';
 import {
   buyerSnapshot,
@@ -230,8 +231,7 @@ export function createInvoicingService(ctx: AppContext) {
     async exportCsv(auth: AuthContext, query: InvoiceListQuery, locale: Locale): Promise<string> {
       requireAccountant(auth);
       const rows = await repository.exportInvoices(auth.organizationId, filterOf(auth, query), EXPORT_LIMIT);
-      const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', locale === 'fr' ? ',' : '.');
-      const cell = (value: string | null) => `"${(value ?? '').replace(/"/g, '""')}"`;
+      const format = { quoteText: 'always', decimalSeparator: locale === 'fr' ? ',' : '.' } as const;
       const header =
         locale === 'fr'
           ? [
@@ -265,23 +265,26 @@ export function createInvoicingService(ctx: AppContext) {
               'Reference',
             ];
       const lines = rows.map((r) =>
-        [
-          cell(r.number),
-          cell(r.issue_date),
-          cell(r.due_date),
-          cell(r.buyer.name),
-          cell(r.buyer.companyName),
-          cell(r.buyer.vatNumber),
-          cell(INVOICE_STATUSES.label(r.status as never, locale)),
-          euros(r.total_amount),
-          euros(r.tax_amount),
-          euros(r.credited_amount),
-          euros(r.paid_amount),
-          euros(invoiceBalance(r)),
-          cell(r.structured_reference),
-        ].join(';'),
+        csvLine(
+          [
+            r.number,
+            r.issue_date,
+            r.due_date,
+            r.buyer.name,
+            r.buyer.companyName,
+            r.buyer.vatNumber,
+            INVOICE_STATUSES.label(r.status as never, locale),
+            csvAmount(r.total_amount),
+            csvAmount(r.tax_amount),
+            csvAmount(r.credited_amount),
+            csvAmount(r.paid_amount),
+            csvAmount(invoiceBalance(r)),
+            r.structured_reference,
+          ],
+          format,
+        ),
       );
-      return `\uFEFF${[header.map(cell).join(';'), ...lines].join('\r\n')}\r\n`;
+      return CSV_BOM + csvLine(header, format) + lines.join('');
     },
 
     /** A free invoice: to a member's family (their adult, or company) or to a company typed in. */

@@ -23,7 +23,7 @@ import type { RequestMeta } from '../auth/auth.service';
 import { createEstablishmentRepository } from '../establishments/establishments.repository';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { createUserRepository, type MemberFields, type UserRow } from '../users/user.repository';
-import { csvLine, CSV_BOM } from './members.csv';
+import { csvLine, CSV_BOM } from '../../lib/csv';
 import {
   mayEditAccount,
   type MemberDetailDto,

@@ -10,8 +10,8 @@ import type {
   SessionStatus,
 } from '@inscrio/shared';
 import { amountDue as dueOf, displayName, type Locale } from '@inscrio/shared';
-import { EpcQrError, epcQrPayload, qrSvg } from '../payments/offline/epc-qr';
-import { formatReferenceForTransfer } from '../payments/offline/references';
+import { EpcQrError, epcQrPayload, qrSvg } from '../../lib/transfer/epc-qr';
+import { formatReferenceForTransfer } from '../../lib/transfer/references';
 import { sessionStartText } from '../registrations/eligibility';
 import type { OrderLineView, OrderOrganization, OrderRow, PaymentRow } from './orders.repository';
 

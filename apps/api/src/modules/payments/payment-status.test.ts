@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { buckarooToPaymentStatus } from './buckaroo/buckaroo.provider';
 import { mollieStatusOf } from './mollie/mollie-connection';
 import { mollieToPaymentStatus } from './mollie/mollie.provider';
-import { centsToDecimalNumber, centsToDecimalString, decimalToCents } from './money';
+import {
+  centsToDecimal as centsToDecimalString,
+  centsToDecimalNumber,
+  decimalToCents,
+} from '../../lib/money';
 import { canMovePayment } from './payments.service';
 
 describe('payment state machine', () => {

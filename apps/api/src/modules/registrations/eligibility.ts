@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateTime,
   hasAgeLimits,
+  includedTax,
   isWithinAgeLimits,
   type Locale,
   type PendingConditions,
@@ -210,10 +211,6 @@ const standingOf = (c: { status: string; inCart: boolean }): Standing =>
       : c.status === 'invited'
         ? 'invited'
         : 'registered';
-
-/** VAT included in a VAT-inclusive amount: total × rate / (100 % + rate), rounded to the cent. */
-export const includedTax = (total: number, rate: number): number =>
-  rate > 0 ? Math.round((total * rate) / (10000 + rate)) : 0;
 
 /**
  * A line's price from its parts: the session's price and the supplements charged with it. The VAT is

@@ -5,7 +5,7 @@ import {
   UnreadableStatementError,
   parseBankStatement,
 } from './bank-statement.parser';
-import { decimalToCents, findReferenceInText } from './parsed-statement';
+import { statementAmountToCents, findReferenceInText } from './parsed-statement';
 
 const FIXTURES = new URL('../../../../test/fixtures/bank-statements/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES));
@@ -570,14 +570,17 @@ describe('odd input', () => {
 
 describe('amounts and references', () => {
   it('turns decimal amounts into cents without floating point', () => {
-    expect(decimalToCents('0.29')).toBe(29); // 0.29 * 100 is 28.999999999999996 in floating point
-    expect(decimalToCents('19.99')).toBe(1999);
-    expect(decimalToCents('1234567.8')).toBe(123456780);
-    expect(decimalToCents('0012.50')).toBe(1250);
-    expect(decimalToCents('45')).toBe(4500);
-    expect(decimalToCents('12.300')).toBe(1230);
-    expect(() => decimalToCents('12.305')).toThrow(UnreadableStatementError);
-    expect(() => decimalToCents('1e3')).toThrow(UnreadableStatementError);
+    expect(statementAmountToCents('0.29')).toBe(29); // 0.29 * 100 is 28.999999999999996 in floating point
+    expect(statementAmountToCents('19.99')).toBe(1999);
+    expect(statementAmountToCents('1234567.8')).toBe(123456780);
+    expect(statementAmountToCents('0012.50')).toBe(1250);
+    expect(statementAmountToCents('45')).toBe(4500);
+    expect(statementAmountToCents('12.300')).toBe(1230);
+    expect(() => statementAmountToCents('12.305')).toThrow(UnreadableStatementError);
+    expect(() => statementAmountToCents('1e3')).toThrow(UnreadableStatementError);
+    // The direction is its own field: a signed amount is not a statement's.
+    expect(() => statementAmountToCents('-12.50')).toThrow(UnreadableStatementError);
+    expect(() => statementAmountToCents('-0')).toThrow(UnreadableStatementError);
   });
 
   it('finds a structured reference typed in a communication only when its check digits pass', () => {

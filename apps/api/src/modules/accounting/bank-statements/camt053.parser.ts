@@ -5,7 +5,7 @@ import {
   calendarDate,
   cleanText,
   contentKey,
-  decimalToCents,
+  statementAmountToCents,
   findReferenceInText,
   malformed,
   normaliseIban,
@@ -74,7 +74,7 @@ function attribute(node: XmlNode, name: string): string | undefined {
 function amountOf(node: XmlNode): { cents: number; currency: string } | null {
   const value = text(node);
   if (value === undefined) return null;
-  return { cents: decimalToCents(value), currency: attribute(node, 'Ccy') ?? '' };
+  return { cents: statementAmountToCents(value), currency: attribute(node, 'Ccy') ?? '' };
 }
 
 /** `BookgDt` holds `Dt` (yyyy-MM-dd) or `DtTm`: the bank's local day is the date part as written. */

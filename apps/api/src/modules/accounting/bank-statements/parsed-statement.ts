@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { compactReference, referenceKind } from '../../payments/offline/references';
+import { parseCents } from '../../../lib/money';
+import { compactReference, referenceKind } from '../../../lib/transfer/references';
 
 /** One bank entry read from a statement, before any matching. */
 export interface ParsedTransaction {
@@ -44,15 +45,13 @@ export class UnreadableStatementError extends Error {
 export const malformed = (message: string) => new UnreadableStatementError('malformed', message);
 
 /**
- * An amount written in euros with a decimal point (`125.5`, `0012.50`) as integer cents, read from the
- * digits so that no floating point rounding can creep in.
+ * An amount as a statement writes it, in euros with a decimal point and no sign (`125.5`, `0012.50`: the
+ * direction is a field of its own), as integer cents; anything else makes the statement unreadable.
  */
-export function decimalToCents(value: string): number {
-  const match = /^(\d{1,13})(?:\.(\d{1,5}))?$/.exec(value.trim());
-  if (!match) throw malformed(`Unreadable amount "${value}"`);
-  const [, units = '', fraction = ''] = match;
-  if (/[1-9]/.test(fraction.slice(2))) throw malformed(`Amount "${value}" is not a whole number of cents`);
-  return Number(units) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+export function statementAmountToCents(value: string): number {
+  const cents = value.trim().startsWith('-') ? null : parseCents(value);
+  if (cents === null) throw malformed(`Unreadable amount "${value}"`);
+  return cents;
 }
 
 /** yyyy-MM-dd when the parts make a real calendar day, otherwise null. */

@@ -8,13 +8,13 @@ import {
   formatIban,
   formatMoney,
   formatPercent,
+  includedTax,
   isCountryCode,
   type CreditNoteDetail,
   type InvoiceDetail,
   type Locale,
   type OrderDetail,
 } from '@inscrio/shared';
-import { includedTax } from '../../invoicing/invoice-lifecycle';
 import { pdfLabels, type PdfLabels } from './pdf-labels';
 import {
   CONTENT_WIDTH,

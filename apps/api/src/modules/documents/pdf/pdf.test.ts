@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { pdfPages, pdfText } from '../../../../test/helpers/pdf-text';
-import { epcQrPayload } from '../../payments/offline/epc-qr';
+import { epcQrPayload } from '../../../lib/transfer/epc-qr';
 import { renderCreditNotePdf, renderInvoicePdf, renderOrderPdf, type PdfOptions } from './billing-pdf';
 
 type Line = InvoiceDetail['lines'][number];

@@ -1,7 +1,7 @@
 import type { PaymentStatus } from '@inscrio/shared';
 import type { AppContext } from '../../../app-context';
 import { AppError } from '../../../lib/app-error';
-import { centsToDecimalNumber } from '../money';
+import { centsToDecimalNumber } from '../../../lib/money';
 import type { PaymentProvider } from '../payment-provider';
 import { createPaymentsRepository } from '../payments.repository';
 import { decryptSecret } from '../secret-box';

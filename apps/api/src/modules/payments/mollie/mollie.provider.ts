@@ -1,9 +1,8 @@
 import { Locale as MollieLocale, type Payment } from '@mollie/api-client';
 import type { PaymentStatus } from '@inscrio/shared';
-import { decimalToCents } from '../money';
 import type { AppContext } from '../../../app-context';
 import { AppError } from '../../../lib/app-error';
-import { centsToDecimalString } from '../money';
+import { centsToDecimal, decimalToCents } from '../../../lib/money';
 import type { PaymentProvider } from '../payment-provider';
 import { createPaymentsRepository } from '../payments.repository';
 import type { MollieConnections } from './mollie-connection';
@@ -53,7 +52,7 @@ export function createMollieProvider(ctx: AppContext, connections: MollieConnect
         throw new AppError('mollie_no_profile');
       }
       const payment = await client.payments.create({
-        amount: { currency: 'EUR', value: centsToDecimalString(input.amount) },
+        amount: { currency: 'EUR', value: centsToDecimal(input.amount) },
         description: input.description.slice(0, 255),
         redirectUrl: input.returnUrl,
         webhookUrl: input.webhookUrl,
@@ -92,7 +91,7 @@ export function createMollieProvider(ctx: AppContext, connections: MollieConnect
       const { client } = await connections.client(organizationId);
       const refund = await client.paymentRefunds.create({
         paymentId: payment.providerPaymentId,
-        amount: { currency: 'EUR', value: centsToDecimalString(amount) },
+        amount: { currency: 'EUR', value: centsToDecimal(amount) },
         description: description.slice(0, 140),
       });
       return { providerRefundId: refund.id, status: refund.status as 'queued' };

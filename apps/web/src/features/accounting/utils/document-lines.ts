@@ -5,6 +5,8 @@
  * answers with its format message under the field.
  */
 
+import { includedTax } from '@inscrio/shared';
+
 export interface LineFormValues {
   description: string;
   quantity: string;
@@ -47,11 +49,6 @@ export function toManualLine(line: LineFormValues) {
     unitPrice: parseHundredths(line.unitPrice),
     taxPercentage: parseHundredths(line.taxPercentage),
   };
-}
-
-/** The part of the VAT included in a price, rounded to the cent, as the API computes it. */
-export function includedTax(totalCents: number, taxHundredths: number): number {
-  return taxHundredths <= 0 ? 0 : Math.round((totalCents * taxHundredths) / (10_000 + taxHundredths));
 }
 
 export interface LinesTotal {

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { centsToDecimal } from '../money';
 import { compactReference, formatReferenceForTransfer, referenceKind } from './references';
 
 /** EPC069-12 limit on the whole payload (UTF-8 bytes), which fits a version-13 QR code at level M. */
@@ -17,10 +18,6 @@ export interface EpcQrInput {
 }
 
 export class EpcQrError extends Error {}
-
-function euros(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
 
 /**
  * The "BCD" payload of an SEPA credit transfer QR code (EPC069-12 version 002, UTF-8). An RF reference goes
@@ -53,7 +50,7 @@ export function epcQrPayload(input: EpcQrInput): string {
     bic,
     name,
     iban,
-    `EUR${euros(input.amountCents)}`,
+    `EUR${centsToDecimal(input.amountCents)}`,
     '',
     structured,
     unstructured,

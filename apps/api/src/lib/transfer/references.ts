@@ -1,21 +1,9 @@
+import { mod97 } from '@inscrio/shared';
+
 /**
  * Structured transfer references (domain brief §3): the Belgian OGM/VCS (`+++DDD/DDDD/DDDDD+++`, also
  * accepted in Luxembourg) and the ISO 11649 creditor reference (`RF…`, used in France).
  */
-
-/** Remainder of a long decimal string modulo 97, computed piecewise (no number overflow). */
-function mod97(digits: string): number {
-  let remainder = 0;
-  for (let i = 0; i < digits.length; i += 7) {
-    remainder = Number(String(remainder) + digits.slice(i, i + 7)) % 97;
-  }
-  return remainder;
-}
-
-/** Letters become numbers (A=10 … Z=35), digits stay. */
-function lettersToDigits(value: string): string {
-  return [...value.toUpperCase()].map((c) => (/[A-Z]/.test(c) ? String(c.charCodeAt(0) - 55) : c)).join('');
-}
 
 /** The 2 check digits of a Belgian reference: the 10 digits mod 97, 97 when the remainder is 0. */
 function belgianCheck(tenDigits: string): string {
@@ -51,14 +39,14 @@ export function rfReference(base: string): string {
   if (!/^[0-9A-Z]{1,21}$/.test(reference)) {
     throw new Error('An RF reference is built from 1 to 21 letters or digits');
   }
-  const check = 98 - mod97(lettersToDigits(`${reference}RF00`));
+  const check = 98 - mod97(`${reference}RF00`);
   return inBlocksOfFour(`RF${String(check).padStart(2, '0')}${reference}`);
 }
 
 export function isValidRfReference(value: string): boolean {
   const compact = value.replace(/\s/g, '').toUpperCase();
   if (!/^RF\d{2}[0-9A-Z]{1,21}$/.test(compact)) return false;
-  return mod97(lettersToDigits(compact.slice(4) + compact.slice(0, 4))) === 1;
+  return mod97(compact.slice(4) + compact.slice(0, 4)) === 1;
 }
 
 export type ReferenceKind = 'belgian' | 'rf' | 'free';
