@@ -24,9 +24,8 @@ import { refusal, type RefusalResult } from './refusals';
  * age…). Other modules import eligibility from here.
  */
 
-export type { EligibilityCheck } from './eligibility-rules';
 export { eligibilityStatement, eligibilityValues, type EligibilityRow } from './eligibility.repository';
-export { type LinePrice, priceLine, type SupplementData } from './pricing';
+export { priceLine, type SupplementData } from './pricing';
 export { alreadyRegisteredRefusal, fullRefusal, refusal, type RefusalResult } from './refusals';
 export { sessionStartText } from './session-start-text';
 

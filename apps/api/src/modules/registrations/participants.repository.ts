@@ -14,13 +14,10 @@ import { createSessionParticipantsRepository } from './session-participants.repo
 export {
   COMING_STATUSES,
   LIVE_STATUSES,
-  type NewParticipantRow,
   type ParticipantRow,
   type ParticipantView,
   SEAT_STATUSES,
 } from './participant-rows.repository';
-export type { ParticipantFilter, ParticipantOrder, ParticipantPaging } from './registry.repository';
-export type { SessionInfo } from './session-participants.repository';
 
 export function createParticipantsRepository(db: Executor) {
   return {
@@ -30,5 +27,3 @@ export function createParticipantsRepository(db: Executor) {
     ...createFamilyParticipantsRepository(db),
   };
 }
-
-export type ParticipantsRepository = ReturnType<typeof createParticipantsRepository>;
