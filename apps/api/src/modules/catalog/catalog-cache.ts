@@ -3,7 +3,7 @@ import { type CatalogQuery, isParticipant, type Locale, ageInMonths } from '@ins
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../lib/access';
-import type { ViewerClassFacts } from './catalog.repository';
+import type { ViewerClassFacts } from './catalog-context.repository';
 import { type createCatalogService, DEFAULT_TIME_ZONE } from './catalog.service';
 import { singleFlight } from './http-cache';
 

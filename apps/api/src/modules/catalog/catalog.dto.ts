@@ -10,7 +10,8 @@ import {
   type SessionStatus,
   type Visibility,
 } from '@inscrio/shared';
-import type { CatalogRow, NextSessionRow, SessionRow, SupplementRow } from './catalog.repository';
+import type { SessionRow } from './catalog-context.repository';
+import type { CatalogRow, NextSessionRow, SupplementRow } from './catalog.repository';
 
 /*
  * What the catalogue sends: the shapes are the shared `catalogItemSchema` and `catalogDetailSchema`

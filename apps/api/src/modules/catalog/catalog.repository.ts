@@ -1,16 +1,8 @@
 import { AGE_LIMIT_MONTHS_BELOW, CATALOG_NEXT_SESSIONS, type SupplementFrequency } from '@inscrio/shared';
-import { type AnyColumn, and, asc, eq, gte, isNull, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, isNull, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  blueprints,
-  blueprintSupplements,
-  establishments,
-  members,
-  organizations,
-  participants,
-  periods,
-  services,
-} from '../../db/schema';
+import { blueprints, blueprintSupplements, establishments, participants, services } from '../../db/schema';
+import { LIVE_STATUSES } from '../registrations/participants.repository';
 
 /** Who is looking at the catalogue: decides which activities are visible (spec section 4). */
 export interface CatalogViewer {
@@ -28,21 +20,6 @@ export interface CatalogViewer {
   privateActivityIds?: string[];
 }
 
-/**
- * What decides which activities a plain family member sees, besides public and protected ones (see
- * `visibleTo`): the private activities their family takes part in, and whether they created a hidden or
- * private activity. Plus what the catalogue needs to turn its filters into a class: the organisation's
- * time zone and the family's live members with their birthdates.
- */
-export interface ViewerClassFacts {
-  timeZone: string | null;
-  /** Sorted. */
-  privateActivityIds: string[];
-  createdHiddenOrPrivate: boolean;
-  /** Live members of the family: id → birthdate ('YYYY-MM-DD') or null. */
-  members: Record<string, string | null>;
-}
-
 export interface CatalogFilter {
   q?: string;
   establishmentId?: string;
@@ -55,7 +32,6 @@ export interface CatalogFilter {
 }
 
 export type CatalogRow = Awaited<ReturnType<CatalogRepository['findVisible']>>[number];
-export type SessionRow = Awaited<ReturnType<CatalogRepository['upcomingSessions']>>[number];
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -63,7 +39,7 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const p = (name: string) => sql.placeholder(name);
 
 /** Registration statuses that make a family "take part" in an activity. */
-const LIVE_STATUSES = sql.raw(`('invited', 'reserved', 'confirmed', 'needs-review')`);
+export const LIVE_STATUSES_SQL = sql.raw(`(${LIVE_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 /**
  * Private activities a family already takes part in: a live registration (invited, reserved, confirmed,
@@ -73,7 +49,7 @@ function familyTakesPart(organizationId: SQLWrapper, familyId: SQLWrapper): SQL 
   return sql`exists (select 1 from ${participants} inner join ${services} on ${services.organizationId} = ${participants.organizationId} and ${services.id} = ${participants.serviceId}
     where ${participants.organizationId} = ${organizationId} and ${participants.familyId} = ${familyId}
       and ${services.blueprintId} = ${blueprints.id}
-      and ${participants.status} in ${LIVE_STATUSES})`;
+      and ${participants.status} in ${LIVE_STATUSES_SQL})`;
 }
 
 /**
@@ -341,125 +317,7 @@ export function createCatalogRepository(db: Executor) {
     });
   }
 
-  const sessions = db
-    .select({
-      id: services.id,
-      startDateTime: services.startDateTime,
-      originalStartDateTime: services.originalStartDateTime,
-      duration: services.duration,
-      status: services.status,
-      periodId: services.periodId,
-      maxSeats: services.maxSeats,
-      reservedSeats: services.reservedSeats,
-    })
-    .from(services)
-    .where(
-      and(
-        eq(services.organizationId, p('organizationId')),
-        eq(services.blueprintId, p('blueprintId')),
-        sql`${services.startDateTime} >= ${p('from')}::timestamptz`,
-      ),
-    )
-    .orderBy(asc(services.startDateTime), asc(services.id))
-    .limit(p('limit'))
-    .prepare('catalog_sessions');
-
-  // One round trip, every part an index probe: the organisation's key, participants (organization_id,
-  // family_id, status), blueprints (organization_id, visibility), members (organization_id, family_id).
-  const classFacts = db
-    .select({
-      timeZone: organizations.timeZone,
-      // Written with aliases: drizzle leaves a column unqualified in a one-table select, which the
-      // joins here would find ambiguous.
-      privateActivityIds: sql<string[]>`(select coalesce(json_agg(t.id order by t.id), '[]'::json) from (
-        select distinct s.blueprint_id as id from ${participants} pa
-          inner join ${services} s on s.organization_id = pa.organization_id and s.id = pa.service_id
-          inner join ${blueprints} b on b.organization_id = s.organization_id and b.id = s.blueprint_id
-        where pa.organization_id = ${p('organizationId')} and pa.family_id = ${p('familyId')}
-          and pa.status in ${LIVE_STATUSES}
-          and b.visibility = 'private' and b.archived_at is null) t)`,
-      createdHiddenOrPrivate: sql<boolean>`exists (select 1 from ${blueprints} b
-        where b.organization_id = ${p('organizationId')} and b.visibility in ('hidden', 'private')
-          and b.created_by_user_id = ${p('userId')} and b.archived_at is null)`,
-      members: sql<Record<string, string | null>>`(select coalesce(
-          json_object_agg(m.id, to_char(m.birthdate, 'YYYY-MM-DD')), '{}'::json)
-        from ${members} m where m.organization_id = ${p('organizationId')}
-          and m.family_id = ${p('familyId')} and m.deleted_at is null)`,
-    })
-    .from(organizations)
-    .where(eq(organizations.id, p('organizationId')))
-    .prepare('catalog_viewer_class');
-
   return {
-    /** What puts a plain family member in a visibility class (catalog-cache.ts), in one round trip. */
-    async viewerClassFacts(
-      organizationId: string,
-      userId: string,
-      familyId: string,
-    ): Promise<ViewerClassFacts> {
-      const [row] = await classFacts.execute({ organizationId, userId, familyId });
-      return {
-        timeZone: row?.timeZone ?? null,
-        privateActivityIds: row?.privateActivityIds ?? [],
-        createdHiddenOrPrivate: row?.createdHiddenOrPrivate ?? false,
-        members: row?.members ?? {},
-      };
-    },
-
-    async timeZone(organizationId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ timeZone: organizations.timeZone })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId));
-      return row?.timeZone;
-    },
-
-    /** A live member of the family, or undefined. */
-    async findFamilyMember(organizationId: string, familyId: string, memberId: string) {
-      const [row] = await db
-        .select({ id: members.id, birthdate: members.birthdate })
-        .from(members)
-        .where(
-          and(
-            eq(members.organizationId, organizationId),
-            eq(members.familyId, familyId),
-            eq(members.id, memberId),
-            isNull(members.deletedAt),
-          ),
-        );
-      return row;
-    },
-
-    /** Periods not over yet on `today` ('YYYY-MM-DD'), soonest first: the catalogue's period filter. */
-    openPeriods(organizationId: string, today: string, establishmentId: string | null) {
-      return db
-        .select({
-          id: periods.id,
-          name: periods.name,
-          startDate: periods.startDate,
-          endDate: periods.endDate,
-          establishmentId: periods.establishmentId,
-        })
-        .from(periods)
-        .where(
-          and(
-            eq(periods.organizationId, organizationId),
-            gte(periods.endDate, today),
-            establishmentId ? eq(periods.establishmentId, establishmentId) : undefined,
-          ),
-        )
-        .orderBy(asc(periods.startDate))
-        .limit(50);
-    },
-
-    async periodExists(organizationId: string, periodId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: periods.id })
-        .from(periods)
-        .where(and(eq(periods.organizationId, organizationId), eq(periods.id, periodId)));
-      return row !== undefined;
-    },
-
     /**
      * One page of the visible activities, by name, each row carrying the total count, its next sessions
      * and its supplements.
@@ -491,14 +349,6 @@ export function createCatalogRepository(db: Executor) {
     async findVisibleById(organizationId: string, viewer: CatalogViewer, blueprintId: string, now: Date) {
       const [row] = await runPage(organizationId, viewer, {}, now, blueprintId, { limit: 1, offset: 0 });
       return row;
-    },
-
-    /**
-     * The first `limit` sessions of an activity starting from `from`, cancelled ones included, earliest
-     * first: the cards' next sessions are the first of these that are not cancelled (same start rule).
-     */
-    upcomingSessions(organizationId: string, blueprintId: string, from: Date, limit: number) {
-      return sessions.execute({ organizationId, blueprintId, from: from.toISOString(), limit });
     },
   };
 }

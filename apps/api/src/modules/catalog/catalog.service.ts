@@ -12,20 +12,17 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { type AuthContext, establishmentScope } from '../../lib/access';
-import { catalogRegistration } from '../registrations/eligibility';
+import { createCatalogContextRepository, type ViewerClassFacts } from './catalog-context.repository';
 import { toCatalogItem, toCatalogSession } from './catalog.dto';
-import {
-  type CatalogFilter,
-  type CatalogViewer,
-  createCatalogRepository,
-  type ViewerClassFacts,
-} from './catalog.repository';
+import { type CatalogFilter, type CatalogViewer, createCatalogRepository } from './catalog.repository';
+import { registrationNotice, upcomingSessions } from './registration-notice';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Brussels';
 
 /** The activities a signed-in person may browse, with the visibility rules of spec section 4. */
 export function createCatalogService(ctx: AppContext) {
   const repository = createCatalogRepository(ctx.db);
+  const context = createCatalogContextRepository(ctx.db);
 
   const viewerOf = (auth: AuthContext): CatalogViewer => ({
     userId: auth.userId,
@@ -43,7 +40,7 @@ export function createCatalogService(ctx: AppContext) {
     locale: Locale,
     now: Date,
   ): Promise<CatalogPage> {
-    if (query.periodId !== undefined && !(await repository.periodExists(organizationId, query.periodId))) {
+    if (query.periodId !== undefined && !(await context.periodExists(organizationId, query.periodId))) {
       throw new AppError('not_found');
     }
     const offset = (query.page - 1) * query.pageSize;
@@ -75,11 +72,11 @@ export function createCatalogService(ctx: AppContext) {
         periodId: query.periodId,
       };
       if (query.memberId !== undefined || query.dayOfWeek !== undefined) {
-        filter.timeZone = (await repository.timeZone(organizationId)) ?? DEFAULT_TIME_ZONE;
+        filter.timeZone = (await context.timeZone(organizationId)) ?? DEFAULT_TIME_ZONE;
       }
       if (query.memberId !== undefined) {
         // Only the caller's own family: another family's member is as unknown as a made-up id.
-        const member = await repository.findFamilyMember(organizationId, auth.familyId, query.memberId);
+        const member = await context.findFamilyMember(organizationId, auth.familyId, query.memberId);
         if (!member) throw new AppError('not_found');
         filter.ageMonths = member.birthdate
           ? ageInMonths(member.birthdate, now, filter.timeZone ?? DEFAULT_TIME_ZONE)
@@ -90,7 +87,7 @@ export function createCatalogService(ctx: AppContext) {
 
     /** What puts a plain family member in a visibility class (see catalog-cache.ts). */
     classFacts(auth: AuthContext): Promise<ViewerClassFacts> {
-      return repository.viewerClassFacts(auth.organizationId, auth.userId, auth.familyId);
+      return context.viewerClassFacts(auth.organizationId, auth.userId, auth.familyId);
     },
 
     /**
@@ -125,9 +122,9 @@ export function createCatalogService(ctx: AppContext) {
 
     /** The periods a family can filter the catalogue by: those not over yet, in the organisation's time zone. */
     async periods(auth: AuthContext) {
-      const timeZone = (await repository.timeZone(auth.organizationId)) ?? DEFAULT_TIME_ZONE;
+      const timeZone = (await context.timeZone(auth.organizationId)) ?? DEFAULT_TIME_ZONE;
       const today = localDay(ctx.clock.now(), timeZone);
-      return repository.openPeriods(auth.organizationId, today, establishmentScope(auth));
+      return context.openPeriods(auth.organizationId, today, establishmentScope(auth));
     },
 
     async detail(auth: AuthContext, blueprintId: string, locale: Locale): Promise<CatalogDetail> {
@@ -137,23 +134,22 @@ export function createCatalogService(ctx: AppContext) {
       if (!row) throw new AppError('not_found');
       // The same rule as the card's next sessions (starting from now, however far), so a card listing
       // sessions never opens on a page saying there are none.
-      const sessions = await repository.upcomingSessions(
+      const sessions = await context.upcomingSessions(
         organizationId,
         row.id,
         now,
         CATALOG_DETAIL_SESSION_LIMIT,
       );
+      // The periods' openings matter only when every upcoming session has a period.
+      const upcoming = upcomingSessions(sessions, now);
+      const periodIds = upcoming.every((s) => s.periodId !== null)
+        ? [...new Set(upcoming.map((s) => s.periodId!))]
+        : [];
+      const openings = periodIds.length > 0 ? await context.periodOpenings(organizationId, periodIds) : [];
       return {
         ...toCatalogItem(organizationId, row, row.nextSessions, row.supplements, locale),
         sessions: sessions.map(toCatalogSession),
-        registration: await catalogRegistration(
-          ctx.db,
-          organizationId,
-          row.visibility,
-          sessions,
-          now,
-          locale,
-        ),
+        registration: registrationNotice(row.visibility, upcoming, openings, now, locale),
       };
     },
   };

@@ -16,7 +16,6 @@ import { newId } from '../../lib/ids';
 import { type AuthContext, establishmentScope, familyOf } from '../../lib/access';
 
 import { createPeriodsRepository } from '../periods/periods.repository';
-import { toLocal } from '../services/series';
 import { assertConditionsAccepted } from '../users/conditions.service';
 import {
   type Bilingual,
@@ -32,6 +31,7 @@ import { toParticipantDto, toSessionRef } from './participants.dto';
 import { createParticipantsRepository, type ParticipantView } from './participants.repository';
 import { managerReaches } from './participants.service';
 import { releaseSeat, takeSeat } from './seats';
+import { matchSessions } from './session-matching';
 import { offerFreedSeats } from './waiting-list';
 
 /** The recurring job that expires invitations past their deadline. */
@@ -78,34 +78,6 @@ const INVITATION_NOT_YOURS = {
 type Session = Awaited<
   ReturnType<ReturnType<typeof createParticipantsRepository>['sessionsOfPeriod']>
 >[number];
-
-/**
- * Pairs each session of the source period with the session of the target period at the same place in the
- * weekly pattern: same activity, same weekday and time of day (organisation's time zone), and the same
- * rank among the period's sessions of that slot (the third Monday 18:00 maps to the third Monday 18:00).
- */
-export function matchSessions(source: Session[], target: Session[], timeZone: string): Map<string, Session> {
-  const slotOf = (s: Session) => {
-    const local = toLocal(s.startDateTime, timeZone);
-    const weekday = new Date(`${local.date}T00:00:00Z`).getUTCDay();
-    return `${s.blueprintId}|${weekday}|${local.time}`;
-  };
-  const ranked = (sessions: Session[]) => {
-    const bySlot = new Map<string, Session[]>();
-    for (const s of sessions) bySlot.set(slotOf(s), [...(bySlot.get(slotOf(s)) ?? []), s]);
-    return bySlot;
-  };
-  const targets = ranked(target);
-  const matches = new Map<string, Session>();
-  for (const [slot, sessions] of ranked(source)) {
-    const candidates = targets.get(slot) ?? [];
-    sessions.forEach((s, rank) => {
-      const match = candidates[rank];
-      if (match) matches.set(s.id, match);
-    });
-  }
-  return matches;
-}
 
 /**
  * Invitations: the confirmed attendees of a period invited to the next one (`invited`, holding a seat

@@ -1,8 +1,6 @@
 import { familyOf } from '../../lib/access';
 import {
   formatDateTime,
-  hasAgeLimits,
-  isWithinAgeLimits,
   type Locale,
   type ParticipantDto,
   type RegistrationRequestGroupInput,
@@ -18,7 +16,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import type { AuthContext } from '../../lib/access';
 
-import { checkEligibility, type EligibilityCheck } from './eligibility';
+import { checkEligibility } from './eligibility';
 import {
   refuse,
   failure,
@@ -32,6 +30,7 @@ import {
 import { toParticipantDto } from './participants.dto';
 import { createParticipantsRepository } from './participants.repository';
 import { managerReaches } from './participants.service';
+import { requestNotNeeded, SKIPPED_BY_REQUEST } from './review-rules';
 import { takeSeat } from './seats';
 
 const UNKNOWN_SESSION = {
@@ -42,16 +41,12 @@ const ONE_ACTIVITY = {
   fr: "Une demande porte sur les séances d'une seule activité.",
   en: 'A request covers the sessions of one activity only.',
 };
-
-/**
- * The checks each kind of request leaves out: the one it asks an exception for, and the seat (none is
- * held while the manager decides).
- */
-const SKIPPED: Record<RegistrationRequestInput['reason'], EligibilityCheck[]> = {
-  age: ['age', 'full'],
-  'waiting-list': ['full'],
-  visibility: ['visibility', 'full'],
-};
+/** The refusal of a request the member does not need, and the rule it names. */
+const NOT_NEEDED = {
+  'within-age': { code: 'request_not_needed_age', rule: 'within_age' },
+  'seats-left': { code: 'request_not_needed_seats', rule: 'seats_left' },
+  open: { code: 'request_not_needed_open', rule: 'open' },
+} as const;
 
 /**
  * Requests a family makes when the catalogue refuses (an age exception, a place on a full session's
@@ -96,7 +91,7 @@ export function createReviewsService(ctx: AppContext) {
       reason,
       message: error.messageFor(locale),
     });
-    const skip = Object.fromEntries(SKIPPED[input.reason].map((check) => [check, true]));
+    const skip = Object.fromEntries(SKIPPED_BY_REQUEST[input.reason].map((check) => [check, true]));
     const check = await checkEligibility(
       ctx,
       ctx.db,
@@ -114,22 +109,10 @@ export function createReviewsService(ctx: AppContext) {
     if (!check.ok) {
       return { ok: false, error: refusalError(check.refusal), ...check.refusal };
     }
-    if (input.reason === 'age') {
-      const age = check.ageMonths;
-      const outside =
-        age === null
-          ? hasAgeLimits(session.minAge, session.maxAge)
-          : !isWithinAgeLimits(age, session.minAge, session.maxAge);
-      if (!outside) return fail(refuse('request_not_needed_age', 'reason', 'within_age'), 'within-age');
-    }
-    if (
-      input.reason === 'waiting-list' &&
-      (session.maxSeats === -1 || session.reservedSeats < session.maxSeats)
-    ) {
-      return fail(refuse('request_not_needed_seats', 'reason', 'seats_left'), 'seats-left');
-    }
-    if (input.reason === 'visibility' && session.visibility === 'public') {
-      return fail(refuse('request_not_needed_open', 'reason', 'open'), 'open');
+    const notNeeded = requestNotNeeded(input.reason, session, check.ageMonths);
+    if (notNeeded) {
+      const { code, rule } = NOT_NEEDED[notNeeded];
+      return fail(refuse(code, 'reason', rule), notNeeded);
     }
     // The optional supplements chosen with the request (those of the activity only), kept once accepted.
     const chosen = check.price.supplements

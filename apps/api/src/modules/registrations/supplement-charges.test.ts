@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceLine } from './eligibility';
+import { priceLine } from './pricing';
 import { chargeOnceSupplements, type ChargeableLine } from './supplement-charges';
 
 const TSHIRT = { id: 'sup_tshirt', name: 'T-shirt du club', price: 1500, minAge: null, maxAge: null };

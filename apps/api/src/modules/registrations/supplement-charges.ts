@@ -1,4 +1,4 @@
-import { type LinePrice, linePrice } from './eligibility';
+import { type LinePrice, linePrice } from './pricing';
 
 /*
  * How often a supplement is charged (DESIGN section 10). A `once` supplement (a T-shirt, a licence,

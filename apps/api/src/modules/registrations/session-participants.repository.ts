@@ -1,0 +1,168 @@
+import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { blueprints, members, organizations, participants, periods, services } from '../../db/schema';
+import {
+  blueprintOfService,
+  COMING_STATUSES,
+  LIVE_STATUSES,
+  memberOfParticipant,
+  periodOfService,
+} from './participant-rows.repository';
+
+/*
+ * Sessions as registering sees them: a session with its activity and period, the organisation's
+ * registration settings, who attends a session, and a period's sessions (invitations to the next one).
+ */
+
+/** A session with what registering to it needs to know. */
+export interface SessionInfo {
+  id: string;
+  blueprintId: string;
+  periodId: string | null;
+  startDateTime: Date;
+  duration: number;
+  status: string;
+  maxSeats: number;
+  reservedSeats: number;
+  blueprintName: string;
+  colorCode: string;
+  establishmentId: string;
+  visibility: string;
+  minAge: number | null;
+  maxAge: number | null;
+  price: number;
+  archivedAt: Date | null;
+  registrationOpensAt: Date | null;
+}
+
+export function createSessionParticipantsRepository(db: Executor) {
+  return {
+    /** The session, its activity and its period's opening, in this organisation. */
+    async findSession(organizationId: string, serviceId: string): Promise<SessionInfo | undefined> {
+      const [row] = await db
+        .select({
+          id: services.id,
+          blueprintId: services.blueprintId,
+          periodId: services.periodId,
+          startDateTime: services.startDateTime,
+          duration: services.duration,
+          status: services.status,
+          maxSeats: services.maxSeats,
+          reservedSeats: services.reservedSeats,
+          blueprintName: blueprints.name,
+          colorCode: blueprints.colorCode,
+          establishmentId: blueprints.establishmentId,
+          visibility: blueprints.visibility,
+          minAge: blueprints.minAge,
+          maxAge: blueprints.maxAge,
+          price: blueprints.price,
+          archivedAt: blueprints.archivedAt,
+          registrationOpensAt: periods.registrationOpensAt,
+        })
+        .from(services)
+        .innerJoin(blueprints, blueprintOfService)
+        .leftJoin(periods, periodOfService)
+        .where(and(eq(services.organizationId, organizationId), eq(services.id, serviceId)));
+      return row;
+    },
+
+    /** The organisation's name, key, time zone and registration delays. */
+    async settings(organizationId: string) {
+      const [row] = await db
+        .select({
+          name: organizations.name,
+          key: organizations.key,
+          timeZone: organizations.timeZone,
+          holdMinutes: organizations.holdMinutes,
+          invitationHours: organizations.invitationHours,
+        })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      return row;
+    },
+
+    /** The attendees a session page lists (ended registrations left out), by name. */
+    async attendeesOf(organizationId: string, serviceId: string) {
+      return db
+        .select({
+          id: participants.id,
+          status: participants.status,
+          firstName: members.firstName,
+          lastName: members.lastName,
+        })
+        .from(participants)
+        .innerJoin(members, memberOfParticipant)
+        .where(
+          and(
+            eq(participants.organizationId, organizationId),
+            eq(participants.serviceId, serviceId),
+            inArray(participants.status, [...LIVE_STATUSES, 'absent']),
+          ),
+        )
+        .orderBy(asc(members.lastName), asc(members.firstName), asc(participants.id));
+    },
+
+    /**
+     * Who comes to a session, for its holder: the confirmed participants (and those confirmed then
+     * marked absent), never invited, pending or cancelled ones. With each, the birthdate for the age and
+     * a family phone: the participant's own, else that of an account of the family (its oldest).
+     */
+    async comingTo(organizationId: string, serviceId: string) {
+      const adults = alias(members, 'family_adult');
+      const familyPhone = sql<string | null>`coalesce(nullif(${members.phoneNumber}, ''), (
+        select ${adults.phoneNumber} from ${members} as ${adults}
+        where ${adults.organizationId} = ${members.organizationId}
+          and ${adults.familyId} = ${members.familyId}
+          and ${adults.userId} is not null
+          and ${adults.deletedAt} is null
+          and coalesce(${adults.phoneNumber}, '') <> ''
+        order by ${adults.createdAt}, ${adults.id}
+        limit 1
+      ))`;
+      return db
+        .select({
+          id: participants.id,
+          status: participants.status,
+          firstName: members.firstName,
+          lastName: members.lastName,
+          birthdate: members.birthdate,
+          familyPhone,
+        })
+        .from(participants)
+        .innerJoin(members, memberOfParticipant)
+        .where(
+          and(
+            eq(participants.organizationId, organizationId),
+            eq(participants.serviceId, serviceId),
+            inArray(participants.status, [...COMING_STATUSES]),
+          ),
+        )
+        .orderBy(asc(members.lastName), asc(members.firstName), asc(participants.id));
+    },
+
+    /** The period's sessions that are not cancelled, in start order, with their activity. */
+    async sessionsOfPeriod(organizationId: string, periodId: string) {
+      return db
+        .select({
+          id: services.id,
+          blueprintId: services.blueprintId,
+          blueprintName: blueprints.name,
+          colorCode: blueprints.colorCode,
+          startDateTime: services.startDateTime,
+          duration: services.duration,
+          status: services.status,
+        })
+        .from(services)
+        .innerJoin(blueprints, blueprintOfService)
+        .where(
+          and(
+            eq(services.organizationId, organizationId),
+            eq(services.periodId, periodId),
+            ne(services.status, 'cancelled'),
+          ),
+        )
+        .orderBy(asc(services.startDateTime), asc(services.id));
+    },
+  };
+}
