@@ -20,7 +20,7 @@ import { createOrganizationRepository, type OrganizationRow } from '../organizat
 import { toUserDto, type UserDto } from '../users/user.dto';
 import { type Account, createUserRepository } from '../users/user.repository';
 import { createAuthRepository } from './auth.repository';
-import { assertLinkOwner } from './link-owner';
+import { assertLinkOwner } from '../users/link-owner';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
 export const OTP_TTL_MINUTES = 10;
