@@ -33,7 +33,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { SESSION_CHANGES_CHANNEL, sessionChangesSubscriber } from './modules/auth/session-cache';
 import { createTokenService } from './modules/auth/tokens';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
-import { registerFamilyMails } from './modules/mail/family-mails';
+import { registerFamilyMails } from './modules/family-mail/family-mails';
 import { registerBankImportJob } from './modules/accounting/bank-statements.service';
 import { createMailer } from './modules/mail/mailer';
 import { directoryRoutes } from './modules/organizations/directory.routes';

@@ -14,7 +14,7 @@ export interface MailTemplates {
     days: number;
   };
   'member-invitation': { organizationName: string; firstName: string; link: string; days: number };
-  // Registrations (registry helper; a cancellation is told by family-mails.ts): dates already formatted 'dd/MM/yyyy HH:mm' in the organisation's zone.
+  // Registrations (registry helper; a cancellation is told by family-mail/family-mails.ts): dates already formatted 'dd/MM/yyyy HH:mm' in the organisation's zone.
   'registration-review-decision': RegistrationMailFacts & {
     /** accepted: in the cart until `holdUntil`; waiting-list: accepted but full; refused. */
     decision: 'accepted' | 'waiting-list' | 'refused';

@@ -17,7 +17,7 @@ import { amountDue } from '../orders/orders.dto';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { createOrdersService } from '../orders/orders.service';
 import { createParticipantsRepository } from '../registrations/participants.repository';
-import type { MailAttachment, OutgoingMail } from './mail-transport';
+import type { MailAttachment, OutgoingMail } from '../mail/mail-transport';
 import {
   type CancelledMail,
   type OrderPlacedMail,
@@ -31,7 +31,7 @@ import {
   type FamilyMailEvent,
   type FamilyMailPayload,
   MAX_ATTEMPTS,
-} from './family-mail-queue';
+} from '../mail/family-mail-queue';
 
 /*
  * The e-mails of money events (DESIGN.md section 10): order placed, registration cancelled, refund made.
