@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { detectImageType } from '../../assets/image-type';
+import { detectImageType } from '../../../lib/image-type';
 
 /*
  * Drawing primitives of the billing PDFs: one A4 writer with a vertical cursor, and the blocks the documents
