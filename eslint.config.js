@@ -3,6 +3,48 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The API modules in one order, lowest first (docs/ARCHITECTURE.md, « Module order »). A module imports only
+// modules on an earlier line: never a later one, never a sibling on its own line. A use case that makes a
+// higher module act lives in that module (or above both), never behind a back import.
+const API_MODULE_ORDER = [
+  ['audit', 'assets', 'documents', 'health', 'mail'],
+  ['organizations'],
+  ['establishments', 'website'],
+  ['users'],
+  ['auth'],
+  ['members'],
+  ['blueprints'],
+  ['services'],
+  ['periods'],
+  ['registrations'],
+  ['catalog'],
+  ['calendar'],
+  ['family'],
+  ['orders'],
+  ['payments'],
+  ['invoicing'],
+  ['cart'],
+  ['accounting'],
+  ['family-mail'],
+];
+
+/** One zone per module: it may not import its own line's siblings nor anything on a later line. */
+const apiModuleOrderZones = API_MODULE_ORDER.flatMap((line, index) =>
+  line.map((module) => {
+    const forbidden = [
+      ...line.filter((other) => other !== module),
+      ...API_MODULE_ORDER.slice(index + 1).flat(),
+    ];
+    return {
+      target: `apps/api/src/modules/${module}`,
+      from: forbidden.map((other) => `apps/api/src/modules/${other}`),
+      message:
+        `Module order (docs/ARCHITECTURE.md): ${module} (line ${index}) imports only modules on earlier lines; ` +
+        'move the use case up into the higher module instead of importing it.',
+    };
+  }),
+).filter((zone) => zone.from.length > 0);
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'apps/api/src/db/migrations/**'],
@@ -67,6 +109,17 @@ export default tseslint.config(
             { group: ['**/plugins/*'], message: 'Modules never import a plugin: use lib/access.ts.' },
           ],
         },
+      ],
+    },
+  },
+  // API modules in one order (API_MODULE_ORDER above).
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: apiModuleOrderZones },
       ],
     },
   },

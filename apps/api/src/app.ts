@@ -33,7 +33,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { SESSION_CHANGES_CHANNEL, sessionChangesSubscriber } from './modules/auth/session-cache';
 import { createTokenService } from './modules/auth/tokens';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
-import { registerFamilyMails } from './modules/mail/family-mails';
+import { registerFamilyMails } from './modules/family-mail/family-mails';
 import { registerBankImportJob } from './modules/accounting/bank-statements.service';
 import { createMailer } from './modules/mail/mailer';
 import { directoryRoutes } from './modules/organizations/directory.routes';
@@ -49,6 +49,7 @@ import { organizationRoutes } from './modules/organizations/organization.routes'
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { mollieOAuthRoutes } from './modules/payments/mollie/mollie-oauth.routes';
 import { meRoutes } from './modules/users/me.routes';
+import { privacyRoutes } from './modules/family/privacy.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 import { registerAuth } from './plugins/auth';
 import { errorBodySchema, registerErrorHandling, registerPreflightCheck } from './plugins/errors';
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(directoryRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(meRoutes(ctx));
+      await api.register(privacyRoutes(ctx));
       await api.register(establishmentsRoutes(ctx));
       await api.register(assetsRoutes(ctx));
       await api.register(blueprintsRoutes(ctx));

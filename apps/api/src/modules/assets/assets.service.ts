@@ -13,7 +13,7 @@ import { newId } from '../../lib/ids';
 import type { AuthContext } from '../../lib/access';
 import { type AssetDto, toAssetDto } from './assets.dto';
 import { createAssetRepository } from './assets.repository';
-import { detectImageType } from './image-type';
+import { detectImageType } from '../../lib/image-type';
 
 export interface UploadedFile {
   data: Buffer;

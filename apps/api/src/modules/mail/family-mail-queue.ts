@@ -2,9 +2,9 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 
 /*
- * Queuing the e-mails of money events, apart from their rendering (family-mails.ts): the modules that
- * cause an event (cart, registrations, payments) queue it from here, and the rendering, which reads
- * orders and invoices, stays above them, so no import loops back.
+ * Queuing the e-mails of money events, apart from their rendering (the family-mail module, top of the
+ * module order): the modules that cause an event (cart, registrations, payments) queue it from here, and
+ * the rendering, which reads orders, invoices and registrations, stays above them, so no import loops back.
  */
 
 export const FAMILY_MAIL_QUEUE = 'mail.family-event';

@@ -3,12 +3,8 @@ import {
   type CreateMemberInput,
   DEFAULT_ESTABLISHMENT_ID,
   type DelegatedPersonInput,
-  formatDateTime,
   type Locale,
-  MEMBER_EXPORT_MAX_ROWS,
   MEMBER_INVITATION_DAYS,
-  type MemberExportQuery,
-  type MemberListQuery,
   message,
   type MessageKey,
   type UpdateMemberAccountInput,
@@ -21,25 +17,10 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { type AuthContext, establishmentScope } from '../../lib/access';
 import type { RequestMeta } from '../auth/auth.service';
 import { createEstablishmentRepository } from '../establishments/establishments.repository';
-import { createOrganizationRepository } from '../organizations/organization.repository';
+import { createMembersListService, organizationOf } from './members-list.service';
 import { createUserRepository, type MemberFields, type UserRow } from '../users/user.repository';
-import { csvLine, CSV_BOM } from '../../lib/csv';
-import {
-  mayEditAccount,
-  type MemberDetailDto,
-  type MemberListItemDto,
-  toMemberDetailDto,
-  toMemberListItemDto,
-} from './members.dto';
-import {
-  createMembersRepository,
-  type MemberAccount,
-  type MemberFilter,
-  type MemberListRow,
-} from './members.repository';
-
-/** Rows fetched per query while building an export. */
-const EXPORT_CHUNK = 1_000;
+import { mayEditAccount, type MemberDetailDto, toMemberDetailDto } from './members.dto';
+import { createMembersRepository, type MemberAccount } from './members.repository';
 
 /** A 400 naming one field, as schema validation would. */
 const invalidField = (field: string, key: MessageKey, locale: Locale) =>
@@ -66,13 +47,6 @@ const delegatedFields = (
 const definedOnly = <T extends object>(fields: T): Partial<T> =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 
-export interface CsvExport {
-  body: string;
-  filename: string;
-  /** More accounts matched than an export holds. */
-  truncated: boolean;
-}
-
 /**
  * The members administration (canManageUsers): lists, export, a member's page, account creation with
  * family members and invitation, role, establishment and holder changes. An establishment manager
@@ -81,35 +55,7 @@ export interface CsvExport {
 export function createMembersService(ctx: AppContext) {
   const repository = createMembersRepository(ctx.db);
   const userRepository = createUserRepository(ctx.db);
-  const organizations = createOrganizationRepository(ctx.db);
   const establishments = createEstablishmentRepository(ctx.db);
-
-  async function organizationOf(auth: AuthContext) {
-    const organization = await organizations.findById(auth.organizationId);
-    if (!organization) throw new AppError('organization_not_found');
-    return organization;
-  }
-
-  const filterOf = (auth: AuthContext, query: MemberExportQuery): MemberFilter => ({
-    kind: query.kind,
-    q: query.q,
-    establishmentId: query.establishmentId,
-    scopeEstablishmentId: establishmentScope(auth),
-    role: query.role,
-  });
-
-  async function toItems(
-    auth: AuthContext,
-    rows: MemberListRow[],
-    query: MemberExportQuery,
-    locale: Locale,
-  ): Promise<MemberListItemDto[]> {
-    const sizes = await repository.familySizes(
-      auth.organizationId,
-      rows.map((row) => row.familyId),
-    );
-    return rows.map((row) => toMemberListItemDto(row, sizes.get(row.familyId) ?? 0, query.kind, locale));
-  }
 
   /** The account, if the caller may reach it: same organisation, and their establishment for a manager of one. */
   async function reachable(auth: AuthContext, userId: string): Promise<MemberAccount> {
@@ -138,7 +84,7 @@ export function createMembersService(ctx: AppContext) {
     const account = await reachable(auth, userId);
     const [family, organization] = await Promise.all([
       repository.familyOf(auth.organizationId, account.user.familyId),
-      organizationOf(auth),
+      organizationOf(ctx, auth),
     ]);
     return toMemberDetailDto(account, family, {
       actor: auth.actor,
@@ -158,88 +104,7 @@ export function createMembersService(ctx: AppContext) {
   });
 
   return {
-    async list(auth: AuthContext, query: MemberListQuery, locale: Locale) {
-      const { rows, total, capped, nextCursor } = await repository.list(
-        auth.organizationId,
-        filterOf(auth, query),
-        { sort: query.sort, order: query.order },
-        query.after !== undefined
-          ? { limit: query.pageSize, after: query.after }
-          : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
-      );
-      return {
-        items: await toItems(auth, rows, query, locale),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-        nextCursor,
-        totalCapped: capped,
-      };
-    },
-
-    /**
-     * The list as CSV, built a chunk of rows at a time (each chunk: its rows and their family sizes), at
-     * most `MEMBER_EXPORT_MAX_ROWS` rows. Headers in French, dates in the organisation's time zone.
-     */
-    async exportCsv(auth: AuthContext, query: MemberExportQuery): Promise<CsvExport> {
-      const organization = await organizationOf(auth);
-      const filter = filterOf(auth, query);
-      const sorting = { sort: query.sort, order: query.order };
-      const when = (value: string | null) =>
-        value ? formatDateTime(value, organization.timeZone, 'fr') : '';
-      const parts: string[] = [
-        CSV_BOM,
-        csvLine([
-          'Prénom',
-          'Nom',
-          'E-mail',
-          'Téléphone',
-          'Établissement',
-          'Rôle',
-          'Titulaire',
-          'Membres de la famille',
-          'Dernière connexion',
-          'Créé le',
-        ]),
-      ];
-      let offset = 0;
-      let truncated = false;
-      for (;;) {
-        const wanted = Math.min(EXPORT_CHUNK, MEMBER_EXPORT_MAX_ROWS - offset);
-        const last = offset + wanted >= MEMBER_EXPORT_MAX_ROWS;
-        // On the last allowed chunk, one more row tells whether the export was cut.
-        const rows = await repository.rows(auth.organizationId, filter, sorting, {
-          limit: wanted + (last ? 1 : 0),
-          offset,
-        });
-        if (rows.length > wanted) {
-          truncated = true;
-          rows.length = wanted;
-        }
-        const items = await toItems(auth, rows, query, 'fr');
-        items.forEach((item, index) => {
-          parts.push(
-            csvLine([
-              item.firstName,
-              item.lastName,
-              item.email,
-              rows[index]!.phoneNumber,
-              item.establishment.name,
-              item.roleLabel,
-              item.isHolder ? 'Oui' : 'Non',
-              item.familySize,
-              when(item.lastLoginAt),
-              when(item.createdAt),
-            ]),
-          );
-        });
-        offset += rows.length;
-        if (rows.length < wanted || last) break;
-      }
-      const day = formatDateTime(ctx.clock.now(), organization.timeZone, 'fr').slice(0, 10);
-      const [dd, mm, yyyy] = day.split('/');
-      return { body: parts.join(''), filename: `membres-${yyyy}-${mm}-${dd}.csv`, truncated };
-    },
+    ...createMembersListService(ctx),
 
     get: detail,
 
@@ -252,7 +117,7 @@ export function createMembersService(ctx: AppContext) {
       const establishmentId = input.establishmentId ?? establishmentScope(auth) ?? DEFAULT_ESTABLISHMENT_ID;
       if (!canGrantRole(auth.actor, input.role)) throw new AppError('forbidden');
       await checkEstablishment(auth, establishmentId, locale);
-      const organization = await organizationOf(auth);
+      const organization = await organizationOf(ctx, auth);
       if (await userRepository.emailTaken(auth.organizationId, input.person.email)) {
         throw new AppError('email_taken');
       }

@@ -15,7 +15,7 @@ import { type AuthContext, establishmentScope } from '../../lib/access';
 import { addDaysToDate, shiftByWeeks, toLocal, weeksCovering } from '../services/series';
 import { holderName } from '../services/services.dto';
 import { createServicesRepository, type NewServiceRow } from '../services/services.repository';
-import { fieldError, organizationTimeZone } from '../services/services.service';
+import { fieldError, organizationTimeZone } from '../services/service-common';
 import { toPeriodDto } from './periods.dto';
 import { createPeriodsRepository, type PeriodView } from './periods.repository';
 

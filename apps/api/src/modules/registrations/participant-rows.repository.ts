@@ -22,8 +22,6 @@ export type NewParticipantRow = typeof participants.$inferInsert;
 
 /** Statuses covered by the live unique index: one of them per member and session at most. */
 export const LIVE_STATUSES = ['invited', 'reserved', 'confirmed', 'needs-review'] as const;
-/** Participants a session's holder expects: confirmed, or confirmed then marked absent. */
-export const COMING_STATUSES = ['confirmed', 'absent'] as const;
 /** Statuses that hold a seat (seats.ts). */
 export const SEAT_STATUSES = ['invited', 'reserved', 'confirmed'] as const;
 

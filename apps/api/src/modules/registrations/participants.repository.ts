@@ -7,12 +7,11 @@ import { createSessionParticipantsRepository } from './session-participants.repo
 /*
  * Participants (registrations) of an organisation, one repository over the files that hold its SQL by
  * concern: rows and their locks (participant-rows), the registry and review queue (registry), sessions
- * and attendees (session-participants), families (family-participants). Every query takes the
+ * (session-participants), families (family-participants). Every query takes the
  * organisation id.
  */
 
 export {
-  COMING_STATUSES,
   LIVE_STATUSES,
   type ParticipantRow,
   type ParticipantView,

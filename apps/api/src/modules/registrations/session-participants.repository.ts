@@ -1,18 +1,11 @@
-import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { blueprints, members, organizations, participants, periods, services } from '../../db/schema';
-import {
-  blueprintOfService,
-  COMING_STATUSES,
-  LIVE_STATUSES,
-  memberOfParticipant,
-  periodOfService,
-} from './participant-rows.repository';
+import { blueprints, organizations, periods, services } from '../../db/schema';
+import { blueprintOfService, periodOfService } from './participant-rows.repository';
 
 /*
  * Sessions as registering sees them: a session with its activity and period, the organisation's
- * registration settings, who attends a session, and a period's sessions (invitations to the next one).
+ * registration settings, and a period's sessions (invitations to the next one).
  */
 
 /** A session with what registering to it needs to know. */
@@ -80,65 +73,6 @@ export function createSessionParticipantsRepository(db: Executor) {
         .from(organizations)
         .where(eq(organizations.id, organizationId));
       return row;
-    },
-
-    /** The attendees a session page lists (ended registrations left out), by name. */
-    async attendeesOf(organizationId: string, serviceId: string) {
-      return db
-        .select({
-          id: participants.id,
-          status: participants.status,
-          firstName: members.firstName,
-          lastName: members.lastName,
-        })
-        .from(participants)
-        .innerJoin(members, memberOfParticipant)
-        .where(
-          and(
-            eq(participants.organizationId, organizationId),
-            eq(participants.serviceId, serviceId),
-            inArray(participants.status, [...LIVE_STATUSES, 'absent']),
-          ),
-        )
-        .orderBy(asc(members.lastName), asc(members.firstName), asc(participants.id));
-    },
-
-    /**
-     * Who comes to a session, for its holder: the confirmed participants (and those confirmed then
-     * marked absent), never invited, pending or cancelled ones. With each, the birthdate for the age and
-     * a family phone: the participant's own, else that of an account of the family (its oldest).
-     */
-    async comingTo(organizationId: string, serviceId: string) {
-      const adults = alias(members, 'family_adult');
-      const familyPhone = sql<string | null>`coalesce(nullif(${members.phoneNumber}, ''), (
-        select ${adults.phoneNumber} from ${members} as ${adults}
-        where ${adults.organizationId} = ${members.organizationId}
-          and ${adults.familyId} = ${members.familyId}
-          and ${adults.userId} is not null
-          and ${adults.deletedAt} is null
-          and coalesce(${adults.phoneNumber}, '') <> ''
-        order by ${adults.createdAt}, ${adults.id}
-        limit 1
-      ))`;
-      return db
-        .select({
-          id: participants.id,
-          status: participants.status,
-          firstName: members.firstName,
-          lastName: members.lastName,
-          birthdate: members.birthdate,
-          familyPhone,
-        })
-        .from(participants)
-        .innerJoin(members, memberOfParticipant)
-        .where(
-          and(
-            eq(participants.organizationId, organizationId),
-            eq(participants.serviceId, serviceId),
-            inArray(participants.status, [...COMING_STATUSES]),
-          ),
-        )
-        .orderBy(asc(members.lastName), asc(members.firstName), asc(participants.id));
     },
 
     /** The period's sessions that are not cancelled, in start order, with their activity. */

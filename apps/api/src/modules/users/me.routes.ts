@@ -2,7 +2,6 @@ import {
   changePasswordSchema,
   companySchema,
   confirmEmailChangeSchema,
-  deleteAccountSchema,
   ONBOARDING_ACHIEVEMENTS,
   updateMeSchema,
   updateProfileSchema,
@@ -14,12 +13,9 @@ import type { AppContext } from '../../app-context';
 import { localizedSchema } from '../../lib/validation';
 import { requireAuth } from '../../lib/access';
 import { resolveRequestOrganization } from '../organizations/request-organization';
-import { isFamilyAccount } from '../../lib/access';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { createConditionsService } from './conditions.service';
 import { createMeService } from './me.service';
-import { dataExportSchema } from './privacy.dto';
-import { createPrivacyService } from './privacy.service';
 import {
   companyDtoSchema,
   companyResultSchema,
@@ -46,14 +42,13 @@ const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.
 
 /**
  * The signed-in user's own account (`/me/*`, `/users/me`): open to every signed-in user for their own
- * rows; deleting the account is for family accounts (managers' accounts are closed by an administrator).
+ * rows. The data export and the account deletion are the family's (`family/privacy.routes.ts`).
  */
 export function meRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const me = createMeService(ctx);
     const conditions = createConditionsService(ctx);
-    const privacy = createPrivacyService(ctx);
     const organizations = createOrganizationRepository(ctx.db);
 
     r.get('/me/user', { schema: { tags, response: { 200: currentUserSchema } } }, (request) =>
@@ -168,38 +163,6 @@ export function meRoutes(ctx: AppContext) {
       '/me/conditions/accept-legal-mentions',
       { schema: { tags, response: { 200: conditionsSchema } } },
       (request) => conditions.acceptLegalMentions(requireAuth(request)),
-    );
-
-    r.get(
-      '/me/export',
-      {
-        schema: {
-          tags,
-          summary: "Download everything held about the caller's family (JSON attachment)",
-          response: { 200: dataExportSchema },
-        },
-      },
-      async (request, reply) => {
-        const { data, fileName } = await privacy.exportData(requireAuth(request));
-        return reply.header('content-disposition', `attachment; filename="${fileName}"`).send(data);
-      },
-    );
-
-    r.delete(
-      '/me/account',
-      {
-        config: { allow: isFamilyAccount },
-        schema: {
-          tags,
-          summary: 'Delete the own account: personal data anonymised, accounting records kept',
-          body: localizedSchema(deleteAccountSchema),
-          response: noContent,
-        },
-      },
-      async (request, reply) => {
-        await privacy.deleteAccount(requireAuth(request), request.body, meta(request));
-        return reply.status(204).send(null);
-      },
     );
   };
 }

@@ -17,7 +17,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { AuthContext } from '../../lib/access';
-import { assertLinkOwner } from '../auth/link-owner';
+import { assertLinkOwner } from './link-owner';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { assertContactRules } from './person-rules';
 import { type CurrentUserDto, toCompanyDto, toMemberDto, toUserDto } from './user.dto';

@@ -3,13 +3,13 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
 import type { AuthContext } from '../../lib/access';
-import { createFamilyRepository } from '../family/family.repository';
+import { createFamilyRepository } from './family.repository';
 import { isFamilyAccount } from '../../lib/access';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import type { DataExport } from './privacy.dto';
-import { createPrivacyRepository } from './privacy.repository';
-import { toCompanyDto, toMemberDto } from './user.dto';
-import { createUserRepository, type MemberRow } from './user.repository';
+import { createPrivacyRepository } from '../users/privacy.repository';
+import { toCompanyDto, toMemberDto } from '../users/user.dto';
+import { createUserRepository, type MemberRow } from '../users/user.repository';
 
 /** What a deleted account's and its members' names become. */
 export const DELETED_ACCOUNT_NAME = 'Compte supprimé';
@@ -38,7 +38,10 @@ const exportedMember = (member: MemberRow) => {
   };
 };
 
-/** 'Download my data' and 'delete my account'. */
+/**
+ * 'Download my data' and 'delete my account': a family's use case (its members, representatives and
+ * invitations), so it sits in the family module, above users whose rows it reads and anonymises.
+ */
 export function createPrivacyService(ctx: AppContext) {
   return {
     /**

@@ -6,18 +6,17 @@ import {
   type Locale,
   resolveLocale,
 } from '@inscrio/shared';
-import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
-import { rowsOf } from '../../db/client';
 import type { JobContext } from '../../jobs/queue';
 import { createInvoicingService } from '../invoicing/invoicing.service';
 import { amountDue } from '../orders/orders.dto';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { createOrdersService } from '../orders/orders.service';
 import { createParticipantsRepository } from '../registrations/participants.repository';
-import type { MailAttachment, OutgoingMail } from './mail-transport';
+import type { MailAttachment, OutgoingMail } from '../mail/mail-transport';
+import { createFamilyMailRepository } from './family-mail.repository';
 import {
   type CancelledMail,
   type OrderPlacedMail,
@@ -31,7 +30,7 @@ import {
   type FamilyMailEvent,
   type FamilyMailPayload,
   MAX_ATTEMPTS,
-} from './family-mail-queue';
+} from '../mail/family-mail-queue';
 
 /*
  * The e-mails of money events (DESIGN.md section 10): order placed, registration cancelled, refund made.
@@ -58,31 +57,12 @@ interface Prepared {
 export function registerFamilyMails(ctx: AppContext): void {
   const orders = createOrdersService(ctx);
   const invoicing = createInvoicingService(ctx);
+  const repository = createFamilyMailRepository(ctx.db);
 
-  async function organizationOf(organizationId: string) {
-    const [row] = rowsOf<{ name: string; key: string; time_zone: string }>(
-      await ctx.db.execute(sql`select name, key, time_zone from organizations where id = ${organizationId}`),
-    );
-    return row;
-  }
-
-  /** The family's live accounts, oldest first. */
+  /** The family's live accounts, oldest first, each in its language. */
   async function recipientsOf(organizationId: string, familyId: string): Promise<Recipient[]> {
-    const rows = rowsOf<{ id: string; email: string; locale: string | null }>(
-      await ctx.db.execute(sql`select id, email, locale from users
-        where organization_id = ${organizationId} and family_id = ${familyId} and deleted_at is null
-        order by created_at`),
-    );
+    const rows = await repository.familyAccounts(organizationId, familyId);
     return rows.map((r) => ({ userId: r.id, email: r.email, locale: resolveLocale(r.locale) }));
-  }
-
-  /** Why a registration was cancelled, as the manager wrote it (kept on the registration, not the job). */
-  async function cancelReasonOf(organizationId: string, participantId: string): Promise<string | null> {
-    const [row] = rowsOf<{ cancel_reason: string | null }>(
-      await ctx.db.execute(sql`select cancel_reason from participants
-        where organization_id = ${organizationId} and id = ${participantId}`),
-    );
-    return row?.cancel_reason ?? null;
   }
 
   /** What is still due on the order: the figure the order page shows. */
@@ -108,16 +88,12 @@ export function registerFamilyMails(ctx: AppContext): void {
   }
 
   async function orderPlaced(organizationId: string, orderId: string): Promise<Prepared | null> {
-    const organization = await organizationOf(organizationId);
+    const organization = await repository.organization(organizationId);
     const found = await createOrdersRepository(ctx.db).find(organizationId, orderId);
     if (!organization || !found) return null;
     const detail = await orders.detailOf(organizationId, orderId);
     const due = await dueOf(organizationId, orderId);
-    const [invoice] = rowsOf<{ id: string }>(
-      await ctx.db.execute(sql`select id from invoices
-        where organization_id = ${organizationId} and order_id = ${orderId} and status <> 'cancelled'
-        order by created_at desc limit 1`),
-    );
+    const invoice = await repository.liveInvoiceOfOrder(organizationId, orderId);
     const attachments: MailAttachment[] = [];
     const transfer = detail.transfer;
     if (transfer?.epcPayload) attachments.push(await qrImage(transfer.epcPayload));
@@ -128,11 +104,11 @@ export function registerFamilyMails(ctx: AppContext): void {
     const link = organizationUrl(ctx.config, organization.key, `/orders/${encodeURIComponent(orderId)}`);
     const facts = (locale: Locale): OrderPlacedMail => ({
       organizationName: organization.name,
-      orderDate: formatDate(found.order.createdAt, organization.time_zone, locale),
+      orderDate: formatDate(found.order.createdAt, organization.timeZone, locale),
       lines: detail.lines.map((line) => ({
         memberName: displayName(line.member, 'participant', locale),
         activityName: line.service.blueprintName,
-        start: formatDateTime(line.service.startDateTime, organization.time_zone, locale),
+        start: formatDateTime(line.service.startDateTime, organization.timeZone, locale),
         unitPrice: formatMoney(line.unitPrice, locale),
         supplements: line.supplements.map((s) => ({ name: s.name, price: formatMoney(s.price, locale) })),
         total: formatMoney(line.totalAmount, locale),
@@ -170,7 +146,7 @@ export function registerFamilyMails(ctx: AppContext): void {
     organizationId: string,
     event: Extract<FamilyMailEvent, { kind: 'registration-cancelled' }>,
   ): Promise<Prepared | null> {
-    const organization = await organizationOf(organizationId);
+    const organization = await repository.organization(organizationId);
     const [view] = await createParticipantsRepository(ctx.db).findViews(organizationId, [
       event.participantId,
     ]);
@@ -178,7 +154,7 @@ export function registerFamilyMails(ctx: AppContext): void {
     const orderId = view.participant.orderId;
     const credit = await creditNoteAttachment(organizationId, event.creditNoteId);
     const due = orderId ? await dueOf(organizationId, orderId) : null;
-    const reason = await cancelReasonOf(organizationId, event.participantId);
+    const reason = await repository.cancelReason(organizationId, event.participantId);
     const link = orderId
       ? organizationUrl(ctx.config, organization.key, `/orders/${encodeURIComponent(orderId)}`)
       : organizationUrl(ctx.config, organization.key, '/');
@@ -186,7 +162,7 @@ export function registerFamilyMails(ctx: AppContext): void {
       organizationName: organization.name,
       memberName: displayName(view.member, 'participant', locale),
       activityName: view.service.blueprintName,
-      start: formatDateTime(view.service.startDateTime, organization.time_zone, locale),
+      start: formatDateTime(view.service.startDateTime, organization.timeZone, locale),
       by: event.by,
       reason,
       creditNote: credit
@@ -208,45 +184,27 @@ export function registerFamilyMails(ctx: AppContext): void {
   }
 
   async function refundMade(organizationId: string, refundId: string): Promise<Prepared | null> {
-    const organization = await organizationOf(organizationId);
-    const [refund] = rowsOf<{
-      amount: number;
-      status: string;
-      order_id: string;
-      family_id: string;
-      created_at: Date;
-      method: string | null;
-      provider: string;
-    }>(
-      await ctx.db.execute(sql`select r.amount, r.status, p.order_id, o.family_id, o.created_at, p.method,
-          p.provider
-        from payment_refunds r
-        join payments p on p.organization_id = r.organization_id and p.id = r.payment_id
-        join orders o on o.organization_id = p.organization_id and o.id = p.order_id
-        where r.organization_id = ${organizationId} and r.id = ${refundId}`),
-    );
+    const organization = await repository.organization(organizationId);
+    const refund = await repository.refund(organizationId, refundId);
     // A refund the provider refused was never made: nothing to tell.
     if (!organization || !refund || refund.status === 'failed') return null;
-    const [note] = rowsOf<{ id: string }>(
-      await ctx.db.execute(sql`select id from credit_notes
-        where organization_id = ${organizationId} and refund_id = ${refundId} limit 1`),
-    );
+    const note = await repository.creditNoteOfRefund(organizationId, refundId);
     const credit = await creditNoteAttachment(organizationId, note?.id ?? null);
     const link = organizationUrl(
       ctx.config,
       organization.key,
-      `/orders/${encodeURIComponent(refund.order_id)}`,
+      `/orders/${encodeURIComponent(refund.orderId)}`,
     );
     const facts = (locale: Locale): RefundMail => ({
       organizationName: organization.name,
       amount: formatMoney(refund.amount, locale),
-      orderDate: formatDate(new Date(refund.created_at), organization.time_zone, locale),
+      orderDate: formatDate(new Date(refund.orderCreatedAt), organization.timeZone, locale),
       byTransfer: refund.provider === 'offline',
       creditNoteNumber: credit?.note.number ?? null,
       link,
     });
     return {
-      recipients: await recipientsOf(organizationId, refund.family_id),
+      recipients: await recipientsOf(organizationId, refund.familyId),
       render: (locale) => renderRefundMail(facts(locale), locale),
       attachments: credit ? [credit.attachment] : [],
     };
@@ -275,9 +233,7 @@ export function registerFamilyMails(ctx: AppContext): void {
       const mail: OutgoingMail = { to: recipient.email, ...body, attachments: prepared.attachments };
       await ctx.mailer.deliver(mail);
       // Marked at once: a retry (another recipient failed, or this worker died) skips this account.
-      await ctx.db.execute(sql`update jobs
-        set payload = jsonb_set(payload, '{sent}', coalesce(payload->'sent', '[]'::jsonb) || to_jsonb(${recipient.userId}::text))
-        where id = ${job.jobId}`);
+      await repository.markSent(job.jobId, recipient.userId);
     }
   }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyDtoSchema, memberSchema } from './user.dto';
+import { companyDtoSchema, memberSchema } from '../users/user.dto';
 
 /*
  * `GET /me/export`: everything the platform holds about the caller's family, as a JSON download. Declared

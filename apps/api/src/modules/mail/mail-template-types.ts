@@ -1,0 +1,82 @@
+import type { Locale } from '@inscrio/shared';
+
+export interface MailTemplates {
+  'sign-in-code': { organizationName: string; code: string; minutes: number };
+  'password-reset': { organizationName: string; link: string; minutes: number };
+  welcome: { organizationName: string; firstName: string; link: string };
+  'email-change': { organizationName: string; newEmail: string; link: string; hours: number };
+  'email-changed': { organizationName: string; newEmail: string };
+  'representative-invitation': {
+    organizationName: string;
+    inviterName: string;
+    firstName: string | null;
+    link: string;
+    days: number;
+  };
+  'member-invitation': { organizationName: string; firstName: string; link: string; days: number };
+  // Registrations (registry helper; a cancellation is told by family-mail/family-mails.ts): dates already formatted 'dd/MM/yyyy HH:mm' in the organisation's zone.
+  'registration-review-decision': RegistrationMailFacts & {
+    /** accepted: in the cart until `holdUntil`; waiting-list: accepted but full; refused. */
+    decision: 'accepted' | 'waiting-list' | 'refused';
+    message: string | null;
+    holdUntil: string | null;
+    /** The deadline is the session's start (the delay would have passed it). */
+    holdUntilIsStart?: boolean;
+    link: string;
+  };
+  /** One request for several sessions (a term) decided at once: one e-mail listing each session's outcome. */
+  'registration-review-group-decision': RegistrationMailFacts & {
+    decision: 'accepted' | 'refused';
+    sessions: {
+      start: string;
+      /** full: no seat left, the waiting-list request still waits. */
+      decision: 'accepted' | 'waiting-list' | 'refused' | 'full';
+      holdUntil: string | null;
+      holdUntilIsStart: boolean;
+    }[];
+    message: string | null;
+    link: string;
+  };
+  'waiting-list-offer': RegistrationMailFacts & { deadline: string; deadlineIsStart?: boolean; link: string };
+  'period-invitations': {
+    organizationName: string;
+    periodName: string;
+    items: { memberName: string; activityName: string; start: string }[];
+    deadline: string;
+    link: string;
+  };
+  // Orders (orders helper): amounts already formatted with formatMoney.
+  'payment-received': { organizationName: string; amount: string; remaining: string | null; link: string };
+  // Invoicing: amount formatted, due date dd/MM/yyyy, reference as printed for a transfer.
+  'invoice-reminder': {
+    organizationName: string;
+    number: string;
+    amount: string;
+    dueDate: string;
+    reference: string | null;
+    iban: string | null;
+    link: string;
+  };
+}
+
+/** One registration as the registration e-mails name it. */
+export interface RegistrationMailFacts {
+  organizationName: string;
+  memberName: string;
+  activityName: string;
+  start: string;
+}
+
+export type MailTemplateName = keyof MailTemplates;
+
+export interface Rendered {
+  subject: string;
+  /** Paragraphs; a `{link}` paragraph becomes a button in HTML. */
+  paragraphs: string[];
+  link?: { label: string; href: string };
+}
+
+/** A group of templates: each name, in each language, from its parameters to what the e-mail says. */
+export type TemplateSet<K extends MailTemplateName> = {
+  [N in K]: Record<Locale, (p: MailTemplates[N]) => Rendered>;
+};
