@@ -22,6 +22,7 @@ import { lineDescription, toCheckoutOrder } from '../orders/orders.dto';
 import { type OrderLineView, type OrderRow, type PaymentRow } from '../orders/orders.repository';
 import { createOrdersService } from '../orders/orders.service';
 import { belgianReference, rfReference } from '../payments/offline/references';
+import { startOrderPayment } from '../payments/order-payment';
 import { buildInvoice, buyerSnapshot, orderInvoiceLines } from '../invoicing/invoice-lifecycle';
 import { familyMailJobRow } from '../mail/family-mail-queue';
 import {
@@ -556,7 +557,7 @@ export function createCartService(ctx: AppContext) {
       }
 
       if (built.online) {
-        const redirectUrl = await orderService.startPayment(organizationId, built.order.id);
+        const redirectUrl = await startOrderPayment(ctx, organizationId, built.order.id);
         return { order: await orderService.detailOf(organizationId, built.order.id), redirectUrl };
       }
       return {

@@ -2,14 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { type Executor, rowsOf } from '../../db/client';
 import { orders, participants } from '../../db/schema';
+import { HOLD_EXPIRED } from '../registrations/holds.job';
 import { takeSeat } from '../registrations/seats';
-import {
-  CREDIT_REASONS,
-  creditUnpaidOrderInvoice,
-  issueOrderInvoice,
-  localeOf,
-  refreshOrderInvoice,
-} from '../invoicing/invoice-lifecycle';
+import { tellOrderMoneyEvent } from './order-events';
 
 /*
  * The order's state machine where a payment moves it (CONVENTIONS rule 5): both functions run in the
@@ -21,9 +16,6 @@ import {
  *   pending ──payment failed──▶ require-action          (completed and cancelled stay as they are)
  *   cancelled (hold expired) ──paid late──▶ completed   (participants re-take their seats, see below)
  */
-
-/** Hold-expiry cancellations that a late payment may revive (set by the holds job). */
-export const HOLD_EXPIRED = 'hold-expired';
 
 interface LockedOrder {
   id: string;
@@ -105,7 +97,7 @@ export async function markOrderPaid(
       .set({ paidAt, paidAmount, updatedAt: paidAt })
       .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)));
     ctx.logger.warn({ organizationId, orderId }, 'payment received for a cancelled order; to be refunded');
-    await refreshOrderInvoice(tx, organizationId, orderId, paidAt);
+    await tellOrderMoneyEvent(ctx, tx, { kind: 'payment-changed', organizationId, orderId, at: paidAt });
     return;
   }
   await tx
@@ -173,7 +165,7 @@ export async function markOrderPaid(
     }
   }
   // The money is in: the order's invoice is issued now (online) or settled (offline).
-  await issueOrderInvoice(tx, organizationId, orderId, paidAt);
+  await tellOrderMoneyEvent(ctx, tx, { kind: 'order-paid', organizationId, orderId, at: paidAt });
 }
 
 /**
@@ -191,13 +183,13 @@ export async function markOrderPaymentFailed(
   const now = ctx.clock.now();
   if (order?.status === 'cancelled') {
     // The hold lapsed while the provider was still deciding; now it said no: nothing is owed.
-    await creditUnpaidOrderInvoice(
-      tx,
+    await tellOrderMoneyEvent(ctx, tx, {
+      kind: 'order-cancelled',
       organizationId,
       orderId,
-      CREDIT_REASONS.orderCancelled[localeOf(order)],
-      now,
-    );
+      locale: order.locale,
+      at: now,
+    });
     return;
   }
   if (!order || order.status !== 'pending' || order.payment_provider === 'offline') return;
@@ -206,5 +198,5 @@ export async function markOrderPaymentFailed(
     .set({ status: 'require-action', updatedAt: now })
     .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)));
   // An invoice issued while the payment was pending at the provider goes back to pending.
-  await refreshOrderInvoice(tx, organizationId, orderId, now);
+  await tellOrderMoneyEvent(ctx, tx, { kind: 'payment-changed', organizationId, orderId, at: now });
 }

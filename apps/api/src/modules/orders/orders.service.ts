@@ -1,6 +1,5 @@
 import { TZDate } from '@date-fns/tz';
 import {
-  type CheckoutResult,
   formatMoney,
   isAtLeastEstManager,
   type Locale,
@@ -20,16 +19,11 @@ import { newId } from '../../lib/ids';
 import { type AuthContext, establishmentScope } from '../../lib/access';
 import { releaseSeat, takeSeat } from '../registrations/seats';
 import { offerFreedSeats } from '../registrations/waiting-list';
-import { HOLD_EXPIRED, markOrderPaid, markOrderPaymentFailed } from './order-lifecycle';
+import { HOLD_EXPIRED } from '../registrations/holds.job';
+import { tellOrderMoneyEvent } from './order-events';
+import { markOrderPaid } from './order-lifecycle';
 import { amountDue, toOrderDetail, toOrderSummary } from './orders.dto';
 import { createOrdersRepository, type OrderOrganization } from './orders.repository';
-import { startOnlinePayment } from './online-payment';
-import {
-  CREDIT_REASONS,
-  creditUnpaidOrderInvoice,
-  localeOf,
-  refreshOrderInvoice,
-} from '../invoicing/invoice-lifecycle';
 
 type Messages = Record<Locale, string>;
 
@@ -100,21 +94,6 @@ export function createOrdersService(ctx: AppContext) {
     }
   }
 
-  /**
-   * Sends the family to the provider for an online order whose transaction committed. A provider that
-   * fails leaves the order in `require-action` (the family may retry) rather than failing the request.
-   */
-  async function startPayment(organizationId: string, orderId: string): Promise<string | null> {
-    try {
-      const { checkoutUrl } = await startOnlinePayment(ctx, organizationId, orderId);
-      return checkoutUrl;
-    } catch (error) {
-      ctx.logger.warn({ err: error, organizationId, orderId }, 'starting the online payment failed');
-      await ctx.db.transaction((tx) => markOrderPaymentFailed(tx, ctx, organizationId, orderId));
-      return null;
-    }
-  }
-
   return {
     detail: (auth: AuthContext, orderId: string): Promise<OrderDetail> =>
       detail(ctx.db, auth.organizationId, orderId, scopeOf(auth)),
@@ -122,7 +101,6 @@ export function createOrdersService(ctx: AppContext) {
     /** Reads an order with no caller scope (after checkout, the caller's own). */
     detailOf: (organizationId: string, orderId: string) => detail(ctx.db, organizationId, orderId),
 
-    startPayment,
     offerSeats,
 
     async list(auth: AuthContext, query: OrderListQuery): Promise<OrderPage> {
@@ -161,10 +139,10 @@ export function createOrdersService(ctx: AppContext) {
     },
 
     /**
-     * The family pays its online order again: the hold is renewed (seats taken again if it lapsed, as
-     * long as the sessions have room), the order goes back to `pending`, and the provider is called.
+     * Before the family pays its online order again: the hold is renewed (seats taken again if it
+     * lapsed, as long as the sessions have room) and the order goes back to `pending`.
      */
-    async retryPayment(auth: AuthContext, orderId: string): Promise<CheckoutResult> {
+    async renewHoldForPayment(auth: AuthContext, orderId: string): Promise<void> {
       const organizationId = auth.organizationId;
       const familyId = familyOf(auth);
       const now = ctx.clock.now();
@@ -217,8 +195,6 @@ export function createOrdersService(ctx: AppContext) {
           updatedAt: now,
         });
       });
-      const redirectUrl = await startPayment(organizationId, orderId);
-      return { order: await detail(ctx.db, organizationId, orderId), redirectUrl };
     },
 
     /**
@@ -309,7 +285,8 @@ export function createOrdersService(ctx: AppContext) {
         await r.update(organizationId, orderId, { paidAmount, updatedAt: now });
         await alsoInTransaction?.(tx, paymentId);
         if (stillDue === 0) await markOrderPaid(tx, ctx, organizationId, orderId, now);
-        else await refreshOrderInvoice(tx, organizationId, orderId, now);
+        else
+          await tellOrderMoneyEvent(ctx, tx, { kind: 'payment-changed', organizationId, orderId, at: now });
         await ctx.audit.record(
           {
             organizationId,
@@ -401,17 +378,14 @@ export function createOrdersService(ctx: AppContext) {
             ),
           );
         // Nothing was paid (checked above): whatever its invoice still claims is credited.
-        await creditUnpaidOrderInvoice(
-          tx,
+        await tellOrderMoneyEvent(ctx, tx, {
+          kind: 'order-cancelled',
           organizationId,
           orderId,
-          CREDIT_REASONS.orderCancelled[localeOf(order)],
-          now,
-          {
-            userId: auth.userId,
-            impersonatorUserId: auth.impersonatorUserId,
-          },
-        );
+          locale: order.locale,
+          at: now,
+          actor: { userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
+        });
         await r.audit(
           live.map((p) => ({
             organizationId,

@@ -7,12 +7,7 @@ import { enqueueFamilyMail } from '../mail/family-mail-queue';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-lifecycle';
-import {
-  CREDIT_REASONS,
-  creditOrderInvoice,
-  issueOrderInvoice,
-  refreshOrderInvoice,
-} from '../invoicing/invoice-lifecycle';
+import { tellOrderMoneyEvent } from '../orders/order-events';
 import { createBuckarooProvider } from './buckaroo/buckaroo.provider';
 import { createMollieConnections, type MollieConnections } from './mollie/mollie-connection';
 import { createMollieProvider } from './mollie/mollie.provider';
@@ -125,11 +120,21 @@ export function createPaymentsService(ctx: AppContext) {
           await markOrderPaid(tx, ctx, organizationId, payment.orderId, now);
         } else {
           await payments.setOrderPaidAmount(organizationId, payment.orderId, received);
-          await refreshOrderInvoice(tx, organizationId, payment.orderId, now);
+          await tellOrderMoneyEvent(ctx, tx, {
+            kind: 'payment-changed',
+            organizationId,
+            orderId: payment.orderId,
+            at: now,
+          });
         }
       } else if (status === 'pending' && payment.provider !== 'offline') {
         // The provider accepted the payment and settles it later: the invoice is issued, 'En traitement'.
-        await issueOrderInvoice(tx, organizationId, payment.orderId, now);
+        await tellOrderMoneyEvent(ctx, tx, {
+          kind: 'payment-pending',
+          organizationId,
+          orderId: payment.orderId,
+          at: now,
+        });
       } else if (FAILED_STATUSES.includes(status)) {
         await markOrderPaymentFailed(tx, ctx, organizationId, payment.orderId);
       }
@@ -190,15 +195,15 @@ export function createPaymentsService(ctx: AppContext) {
         await payments.receivedAmount(organizationId, locked.orderId),
       );
       const order = await payments.findOrder(organizationId, locked.orderId);
-      await creditOrderInvoice(
-        tx,
+      await tellOrderMoneyEvent(ctx, tx, {
+        kind: 'refunded-at-provider',
         organizationId,
-        locked.orderId,
-        CREDIT_REASONS.providerRefund[resolveLocale(order?.locale)],
-        now,
-        { amount, refundId },
-      );
-      await refreshOrderInvoice(tx, organizationId, locked.orderId, now);
+        orderId: locked.orderId,
+        locale: order?.locale ?? null,
+        amount,
+        refundId,
+        at: now,
+      });
       await enqueueFamilyMail(ctx, tx, organizationId, { kind: 'refund-made', refundId });
     });
   }
@@ -411,7 +416,12 @@ export function createPaymentsService(ctx: AppContext) {
           await payments.receivedAmount(organizationId, locked.orderId),
         );
         await alsoInTransaction?.(tx, refundId);
-        await refreshOrderInvoice(tx, organizationId, locked.orderId, ctx.clock.now());
+        await tellOrderMoneyEvent(ctx, tx, {
+          kind: 'payment-changed',
+          organizationId,
+          orderId: locked.orderId,
+          at: ctx.clock.now(),
+        });
         await enqueueFamilyMail(ctx, tx, organizationId, { kind: 'refund-made', refundId });
       });
       return { id: refundId, ...result };

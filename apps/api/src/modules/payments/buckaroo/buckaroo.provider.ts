@@ -4,7 +4,7 @@ import { AppError } from '../../../lib/app-error';
 import { centsToDecimalNumber } from '../money';
 import type { PaymentProvider } from '../payment-provider';
 import { createPaymentsRepository } from '../payments.repository';
-import { decryptSecret } from '../secret-box';
+import { decryptSecret } from '../../../lib/secret-box';
 import {
   BUCKAROO_PUSH_MAX_SKEW_SECONDS,
   buckarooAuthorization,
