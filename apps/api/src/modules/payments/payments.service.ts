@@ -69,7 +69,7 @@ export function createPaymentProviders(ctx: AppContext) {
   return {
     mollieConnections,
     get(name: string): PaymentProvider {
-      if (!isProviderName(name)) throw new AppError('conflict');
+      if (!isProviderName(name)) throw new AppError('payment_provider_unknown');
       return providers[name];
     },
   };
@@ -220,9 +220,8 @@ export function createPaymentsService(ctx: AppContext) {
       const organization = await repository.findOrganization(organizationId);
       const order = await repository.findOrder(organizationId, orderId);
       if (!organization || !order) throw new AppError('not_found');
-      if (order.status === 'completed' || order.status === 'cancelled') {
-        throw new AppError('conflict');
-      }
+      if (order.status === 'completed') throw new AppError('order_already_paid');
+      if (order.status === 'cancelled') throw new AppError('order_cancelled');
       const due = order.totalAmount - (await repository.receivedAmount(organizationId, orderId));
       if (due <= 0) return { checkoutUrl: null };
       const provider = providers.get(order.paymentProvider);
@@ -364,7 +363,7 @@ export function createPaymentsService(ctx: AppContext) {
         const payments = createPaymentsRepository(tx);
         const locked = await payments.lockPayment(organizationId, paymentId);
         if (!locked) throw new AppError('not_found');
-        if (locked.status !== 'paid') throw new AppError('conflict');
+        if (locked.status !== 'paid') throw new AppError('payment_not_refundable');
         if (!Number.isInteger(amount) || amount <= 0 || amount > locked.amount - locked.refundedAmount) {
           throw new AppError('validation_failed', [{ field: 'amount', rule: 'too_big', message: 'amount' }]);
         }

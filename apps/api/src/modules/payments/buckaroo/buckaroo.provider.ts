@@ -162,7 +162,7 @@ export function createBuckarooProvider(ctx: AppContext, pushUrl: string): Paymen
     },
 
     async refund(organizationId, payment, amount, description) {
-      if (!payment.providerPaymentId) throw new AppError('conflict');
+      if (!payment.providerPaymentId) throw new AppError('payment_not_at_provider');
       const transaction = await call(organizationId, 'POST', '/json/Transaction', {
         Currency: 'EUR',
         AmountCredit: centsToDecimalNumber(amount),
