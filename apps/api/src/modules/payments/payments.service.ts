@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-lifecycle';
 import { tellOrderMoneyEvent } from '../orders/order-events';
+import { isOrderCovered } from '../orders/order-rules';
 import type { MollieConnections } from './mollie/mollie-connection';
 import { PROVIDER_UNAVAILABLE, paymentProvidersOf, webhookUrl } from './payment-providers';
 import { createPaymentsRepository } from './payments.repository';
@@ -70,7 +71,7 @@ export function createPaymentsService(ctx: AppContext) {
       if (status === 'paid') {
         const order = await payments.findOrder(organizationId, payment.orderId);
         const received = await payments.receivedAmount(organizationId, payment.orderId);
-        if (order && received + order.creditedAmount >= order.totalAmount) {
+        if (order && isOrderCovered(order, received)) {
           await markOrderPaid(tx, ctx, organizationId, payment.orderId, now);
         } else {
           await payments.setOrderPaidAmount(organizationId, payment.orderId, received);
