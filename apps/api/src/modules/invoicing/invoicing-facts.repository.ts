@@ -83,15 +83,6 @@ export function createInvoicingFactsRepository(db: Executor) {
         where organization_id = ${organizationId} and id = ${invoiceId}`);
     },
 
-    /** Whom a family's reminder goes to: its accounts (the first five). */
-    async familyRecipients(organizationId: string, familyId: string) {
-      return rowsOf<{ email: string; locale: string }>(
-        await db.execute(sql`select email, locale from users
-          where organization_id = ${organizationId} and family_id = ${familyId} and deleted_at is null
-          order by created_at limit 5`),
-      );
-    },
-
     async markReminded(organizationId: string, invoiceId: string, now: Date) {
       await db.execute(sql`update invoices set reminded_at = ${now}::timestamptz
         where organization_id = ${organizationId} and id = ${invoiceId}`);

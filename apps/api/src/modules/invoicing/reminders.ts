@@ -2,6 +2,7 @@ import { formatDate, formatMoney, type Locale } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import { AppError } from '../../lib/app-error';
+import { createOrderPaymentsRepository } from '../orders/order-payments.repository';
 import { invoiceBalance, toInvoiceDetail } from './invoicing.dto';
 import { createInvoicingFactsRepository } from './invoicing-facts.repository';
 import { createInvoicingRepository } from './invoicing.repository';
@@ -23,7 +24,7 @@ export async function sendReminder(
     }
     const facts = createInvoicingFactsRepository(tx);
     const recipients = row.family_id
-      ? await facts.familyRecipients(organizationId, row.family_id)
+      ? await createOrderPaymentsRepository(tx).familyRecipients(organizationId, row.family_id)
       : row.buyer.email
         ? [{ email: row.buyer.email, locale: row.locale }]
         : [];

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { formatMoney, type Locale, type OfflinePaymentInput } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
-import { type Executor, rowsOf } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError, refused } from '../../lib/app-error';
 import type { AuthContext } from '../../lib/access';
 import { newId } from '../../lib/ids';
@@ -117,9 +117,7 @@ export async function recordOfflinePayment(
       tx,
     );
     const key = await p.organizationKey(organizationId);
-    const recipients = rowsOf<{ email: string; locale: string }>(
-      await r.familyRecipients(organizationId, order.familyId),
-    );
+    const recipients = await p.familyRecipients(organizationId, order.familyId);
     const remaining = stillDue;
     for (const recipient of recipients) {
       const to = recipient.locale === 'en' ? 'en' : 'fr';

@@ -61,6 +61,16 @@ export function createOrderPaymentsRepository(tx: Executor) {
       return new Set(rowsOf<{ id: string }>(revivable).map((p) => p.id));
     },
 
+    /** The family's account e-mails and languages (the first five), to tell them about their money. */
+    async familyRecipients(organizationId: string, familyId: string) {
+      return rowsOf<{ email: string; locale: string }>(
+        await tx.execute(sql`
+          select email, locale from users
+          where organization_id = ${organizationId} and family_id = ${familyId} and deleted_at is null
+          order by created_at limit 5`),
+      );
+    },
+
     async organizationKey(organizationId: string): Promise<string | undefined> {
       const [org] = await tx
         .select({ key: organizations.key })
