@@ -34,6 +34,8 @@ import { SESSION_CHANGES_CHANNEL, sessionChangesSubscriber } from './modules/aut
 import { createTokenService } from './modules/auth/tokens';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
 import { registerFamilyMails } from './modules/family-mail/family-mails';
+import { registerOrderInvoicing } from './modules/invoicing/order-events.handler';
+import { registerRegistrationCredits } from './modules/invoicing/registration-credits';
 import { registerBankImportJob } from './modules/accounting/bank-statements.service';
 import { createMailer } from './modules/mail/mailer';
 import { directoryRoutes } from './modules/organizations/directory.routes';
@@ -45,8 +47,9 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes';
 import { accountingRoutes } from './modules/accounting/accounting.routes';
-import { organizationRoutes } from './modules/organizations/organization.routes';
+import { paymentSettingsRoutes } from './modules/payments/payment-settings.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { orderPaymentRoutes } from './modules/payments/order-payment.routes';
 import { mollieOAuthRoutes } from './modules/payments/mollie/mollie-oauth.routes';
 import { meRoutes } from './modules/users/me.routes';
 import { privacyRoutes } from './modules/family/privacy.routes';
@@ -149,6 +152,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
 
   registerFamilyMails(ctx);
+  registerOrderInvoicing(ctx);
+  registerRegistrationCredits(ctx);
   registerBankImportJob(ctx);
 
   const app = Fastify({
@@ -260,8 +265,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(ordersRoutes(ctx));
       await api.register(invoicingRoutes(ctx));
       await api.register(accountingRoutes(ctx));
-      await api.register(organizationRoutes(ctx));
+      await api.register(paymentSettingsRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
+      await api.register(orderPaymentRoutes(ctx));
       await api.register(mollieOAuthRoutes(ctx));
     },
     { prefix: '/api' },

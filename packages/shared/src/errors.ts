@@ -348,6 +348,24 @@ export const ERRORS = {
     fr: "Ce moyen de paiement n'est pas disponible pour cette organisation.",
     en: 'This payment method is not available for this organisation.',
   },
+  /** An order names a payment provider the platform does not know (never chosen in the settings). */
+  payment_provider_unknown: {
+    status: 409,
+    fr: "Ce moyen de paiement n'existe pas. Contactez l'organisation.",
+    en: 'This payment method does not exist. Please contact the organisation.',
+  },
+  /** Refunding a payment that was not received (open, failed, or refunded in full already). */
+  payment_not_refundable: {
+    status: 409,
+    fr: 'Seul un paiement reçu peut être remboursé.',
+    en: 'Only a received payment can be refunded.',
+  },
+  /** Refunding at the provider a payment the provider never registered (its creation failed). */
+  payment_not_at_provider: {
+    status: 409,
+    fr: "Ce paiement n'est pas connu du prestataire de paiement : il ne peut pas y être remboursé.",
+    en: 'This payment is unknown to the payment provider: it cannot be refunded there.',
+  },
   /** Paying (or cancelling a payment of) an order already paid. */
   order_already_paid: {
     status: 409,

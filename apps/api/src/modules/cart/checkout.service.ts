@@ -7,6 +7,7 @@ import type { AuthContext } from '../../lib/access';
 import { lineDescription, toCheckoutOrder } from '../orders/orders.dto';
 import { type OrderLineView, type OrderRow, type PaymentRow } from '../orders/orders.repository';
 import { createOrdersService } from '../orders/orders.service';
+import { startOrderPayment } from '../payments/order-payment';
 import { belgianReference, rfReference } from '../../lib/transfer/references';
 import { buildInvoice, buyerSnapshot, orderInvoiceLines } from '../invoicing/invoice-lifecycle';
 import { familyMailJobRow } from '../mail/family-mail-queue';
@@ -233,7 +234,7 @@ export function createCheckoutService(ctx: AppContext) {
       }
 
       if (built.online) {
-        const redirectUrl = await orderService.startPayment(organizationId, built.order.id);
+        const redirectUrl = await startOrderPayment(ctx, organizationId, built.order.id);
         return { order: await orderService.detailOf(organizationId, built.order.id), redirectUrl };
       }
       return {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { rowsOf } from '../../db/client';
 import { refreshInvoiceStatus } from './invoice-lifecycle';
-import { sendReminder } from './invoicing.service';
+import { sendReminder } from './reminders';
 
 export const OVERDUE_QUEUE = 'invoicing.mark-overdue';
 const HOUR = 3_600_000;

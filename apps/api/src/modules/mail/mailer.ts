@@ -1,7 +1,7 @@
 import type { Locale } from '@inscrio/shared';
 import type { Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { decryptSecret, encryptSecret } from '../payments/secret-box';
+import { decryptSecret, encryptSecret } from '../../lib/secret-box';
 import type { MailTransport, OutgoingMail } from './mail-transport';
 import { type MailTemplateName, type MailTemplates, renderMail } from './mail-templates';
 

@@ -1,55 +1,17 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { type Executor, rowsOf } from '../../db/client';
-import { orders, participants } from '../../db/schema';
+import type { Executor } from '../../db/client';
+import { HOLD_EXPIRED } from '../registrations/holds.job';
 import { takeSeat } from '../registrations/seats';
-import {
-  CREDIT_REASONS,
-  creditUnpaidOrderInvoice,
-  issueOrderInvoice,
-  localeOf,
-  refreshOrderInvoice,
-} from '../invoicing/invoice-lifecycle';
+import { tellOrderMoneyEvent } from './order-events';
+import { createOrderLifecycleRepository } from './order-lifecycle.repository';
+import { onOrderPaid, onPaymentFailed, paidAmountOnceCovered } from './order-rules';
 
 /*
- * The order's state machine where a payment moves it (CONVENTIONS rule 5): both functions run in the
- * caller's transaction (the one that records the payment's new status), lock the order row first, and
- * do nothing when the order is already where they would put it, so a replayed or duplicated notification
- * changes nothing the second time.
- *
- *   pending | require-action ──paid──▶ completed
- *   pending ──payment failed──▶ require-action          (completed and cancelled stay as they are)
- *   cancelled (hold expired) ──paid late──▶ completed   (participants re-take their seats, see below)
+ * Where a payment moves the order (the decisions: order-rules.ts). Both functions run in the caller's
+ * transaction (the one that records the payment's new status), lock the order row first, and do nothing
+ * when the order is already where they would put it, so a replayed or duplicated notification changes
+ * nothing the second time. Its invoice follows through the order's money events (order-events.ts).
  */
-
-/** Hold-expiry cancellations that a late payment may revive (set by the holds job). */
-export const HOLD_EXPIRED = 'hold-expired';
-
-interface LockedOrder {
-  id: string;
-  status: string;
-  payment_provider: string;
-  total_amount: number;
-  paid_amount: number;
-  credited_amount: number;
-  locale: string;
-}
-
-async function lockOrder(tx: Executor, organizationId: string, orderId: string) {
-  const result = await tx.execute(sql`
-    select id, status, payment_provider, total_amount, paid_amount, credited_amount, locale from orders
-    where organization_id = ${organizationId} and id = ${orderId}
-    for update`);
-  return rowsOf<LockedOrder>(result)[0];
-}
-
-/** Cents received on the order's payments, net of refunds. */
-export async function receivedAmount(tx: Executor, organizationId: string, orderId: string): Promise<number> {
-  const result = await tx.execute(sql`
-    select coalesce(sum(amount - refunded_amount), 0)::bigint as received from payments
-    where organization_id = ${organizationId} and order_id = ${orderId} and status in ('paid', 'refunded')`);
-  return rowsOf<{ received: number }>(result)[0]?.received ?? 0;
-}
 
 /**
  * The order is paid in full: the order becomes `completed` (paidAt, paidAmount), and each of its
@@ -73,69 +35,39 @@ export async function markOrderPaid(
   orderId: string,
   paidAt: Date,
 ): Promise<void> {
-  const order = await lockOrder(tx, organizationId, orderId);
+  const r = createOrderLifecycleRepository(tx);
+  const order = await r.lockOrder(organizationId, orderId);
   if (!order || order.status === 'completed') return;
-  const received = await receivedAmount(tx, organizationId, orderId);
-  const paidAmount = Math.max(received, order.paid_amount, order.total_amount - order.credited_amount);
+  const paidAmount = paidAmountOnceCovered(order, await r.receivedAmount(organizationId, orderId));
+  const rows = await r.lockWaitingParticipants(organizationId, orderId);
 
-  const rows = await tx
-    .select({
-      id: participants.id,
-      serviceId: participants.serviceId,
-      memberId: participants.memberId,
-      status: participants.status,
-      holdsSeat: participants.holdsSeat,
-      cancelReason: participants.cancelReason,
-    })
-    .from(participants)
-    .where(
-      and(
-        eq(participants.organizationId, organizationId),
-        eq(participants.orderId, orderId),
-        inArray(participants.status, ['reserved', 'cancelled']),
-      ),
-    )
-    .for('update');
-
-  if (order.status === 'cancelled' && !rows.some((p) => p.cancelReason === HOLD_EXPIRED)) {
+  if (
+    onOrderPaid(
+      order.status,
+      rows.some((p) => p.cancelReason === HOLD_EXPIRED),
+    ) === 'record'
+  ) {
     // Money for an order that a manager or the family cancelled: recorded, the order stays cancelled and
     // the manager refunds it.
-    await tx
-      .update(orders)
-      .set({ paidAt, paidAmount, updatedAt: paidAt })
-      .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)));
+    await r.updateOrder(organizationId, orderId, { paidAt, paidAmount, updatedAt: paidAt });
     ctx.logger.warn({ organizationId, orderId }, 'payment received for a cancelled order; to be refunded');
-    await refreshOrderInvoice(tx, organizationId, orderId, paidAt);
+    await tellOrderMoneyEvent(ctx, tx, { kind: 'payment-changed', organizationId, orderId, at: paidAt });
     return;
   }
-  await tx
-    .update(orders)
-    .set({
-      status: 'completed',
-      paidAt,
-      paidAmount,
-      holdExpiresAt: null,
-      cancelledAt: null,
-      updatedAt: paidAt,
-    })
-    .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)));
+  await r.updateOrder(organizationId, orderId, {
+    status: 'completed',
+    paidAt,
+    paidAmount,
+    holdExpiresAt: null,
+    cancelledAt: null,
+    updatedAt: paidAt,
+  });
 
   for (const p of rows) {
     if (p.status === 'cancelled') {
       if (p.cancelReason !== HOLD_EXPIRED) continue;
       // A new live registration of the same member to the session was made meanwhile: keep this one ended.
-      const [live] = await tx
-        .select({ id: participants.id })
-        .from(participants)
-        .where(
-          and(
-            eq(participants.organizationId, organizationId),
-            eq(participants.serviceId, p.serviceId),
-            eq(participants.memberId, p.memberId),
-            inArray(participants.status, ['invited', 'reserved', 'confirmed', 'needs-review']),
-          ),
-        );
-      if (live) continue;
+      if (await r.hasLiveRegistration(organizationId, p.serviceId, p.memberId)) continue;
     }
     const seated =
       p.status === 'reserved' && p.holdsSeat ? true : await takeSeat(tx, organizationId, p.serviceId);
@@ -147,10 +79,12 @@ export async function markOrderPaid(
       updatedAt: paidAt,
     };
     if (seated) {
-      await tx
-        .update(participants)
-        .set({ ...common, status: 'confirmed', holdsSeat: true, confirmedAt: paidAt })
-        .where(and(eq(participants.organizationId, organizationId), eq(participants.id, p.id)));
+      await r.updateParticipant(organizationId, p.id, {
+        ...common,
+        status: 'confirmed',
+        holdsSeat: true,
+        confirmedAt: paidAt,
+      });
       await ctx.audit.record(
         {
           organizationId,
@@ -162,10 +96,12 @@ export async function markOrderPaid(
         tx,
       );
     } else {
-      await tx
-        .update(participants)
-        .set({ ...common, status: 'needs-review', holdsSeat: false, reviewReason: 'waiting-list' })
-        .where(and(eq(participants.organizationId, organizationId), eq(participants.id, p.id)));
+      await r.updateParticipant(organizationId, p.id, {
+        ...common,
+        status: 'needs-review',
+        holdsSeat: false,
+        reviewReason: 'waiting-list',
+      });
       ctx.logger.warn(
         { organizationId, orderId, participantId: p.id },
         'paid order: the session filled up after the hold lapsed; participant left for review',
@@ -173,7 +109,7 @@ export async function markOrderPaid(
     }
   }
   // The money is in: the order's invoice is issued now (online) or settled (offline).
-  await issueOrderInvoice(tx, organizationId, orderId, paidAt);
+  await tellOrderMoneyEvent(ctx, tx, { kind: 'order-paid', organizationId, orderId, at: paidAt });
 }
 
 /**
@@ -187,24 +123,23 @@ export async function markOrderPaymentFailed(
   organizationId: string,
   orderId: string,
 ): Promise<void> {
-  const order = await lockOrder(tx, organizationId, orderId);
+  const r = createOrderLifecycleRepository(tx);
+  const order = await r.lockOrder(organizationId, orderId);
   const now = ctx.clock.now();
-  if (order?.status === 'cancelled') {
+  const decision = onPaymentFailed(order?.status, order?.paymentProvider);
+  if (decision === 'owe-nothing') {
     // The hold lapsed while the provider was still deciding; now it said no: nothing is owed.
-    await creditUnpaidOrderInvoice(
-      tx,
+    await tellOrderMoneyEvent(ctx, tx, {
+      kind: 'order-cancelled',
       organizationId,
       orderId,
-      CREDIT_REASONS.orderCancelled[localeOf(order)],
-      now,
-    );
+      locale: order!.locale,
+      at: now,
+    });
     return;
   }
-  if (!order || order.status !== 'pending' || order.payment_provider === 'offline') return;
-  await tx
-    .update(orders)
-    .set({ status: 'require-action', updatedAt: now })
-    .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)));
+  if (decision === 'nothing') return;
+  await r.updateOrder(organizationId, orderId, { status: 'require-action', updatedAt: now });
   // An invoice issued while the payment was pending at the provider goes back to pending.
-  await refreshOrderInvoice(tx, organizationId, orderId, now);
+  await tellOrderMoneyEvent(ctx, tx, { kind: 'payment-changed', organizationId, orderId, at: now });
 }

@@ -9,10 +9,9 @@ import type {
   RegistrationStatus,
   SessionStatus,
 } from '@inscrio/shared';
-import { amountDue as dueOf, displayName, type Locale } from '@inscrio/shared';
+import { amountDue as dueOf, displayName } from '@inscrio/shared';
 import { EpcQrError, epcQrPayload, qrSvg } from '../../lib/transfer/epc-qr';
 import { formatReferenceForTransfer } from '../../lib/transfer/references';
-import { sessionStartText } from '../registrations/eligibility';
 import type { OrderLineView, OrderOrganization, OrderRow, PaymentRow } from './orders.repository';
 
 type CheckoutTransfer = CheckoutResult['order']['transfer'];
@@ -185,11 +184,5 @@ function orderDetailWithoutTransfer(input: OrderDetailInput): Omit<OrderDetail, 
   };
 }
 
-/** The description of an order line: activity — date — member, in the family's language. */
-export const lineDescription = (
-  activity: string,
-  start: Date,
-  timeZone: string,
-  memberName: string,
-  locale: Locale,
-) => `${activity} — ${sessionStartText(start, timeZone, locale)} — ${memberName}`;
+/** Re-exported for the order builders' callers (cart, seed); it lives with the registrations. */
+export { lineDescription } from '../registrations/line-description';

@@ -387,14 +387,6 @@ export function createOrdersRepository(db: Executor) {
         .where(and(eq(participants.organizationId, organizationId), inArray(participants.id, ids)));
     },
 
-    /** The family's account e-mails and languages, to tell them about their order. */
-    familyRecipients(organizationId: string, familyId: string) {
-      return db.execute(sql`
-        select email, locale from users
-        where organization_id = ${organizationId} and family_id = ${familyId} and deleted_at is null
-        order by created_at limit 5`);
-    },
-
     /** Appends several audit events in one statement (same shape as the audit writer). */
     async audit(entries: AuditEntry[]) {
       if (entries.length === 0) return;

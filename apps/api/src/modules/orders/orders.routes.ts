@@ -1,6 +1,5 @@
 import {
   type Actor,
-  checkoutResultSchema,
   entityIdField,
   isAtLeastEstManager,
   type Locale,
@@ -58,20 +57,6 @@ export function ordersRoutes(ctx: AppContext) {
         },
       },
       (request) => orders.detail(requireAuth(request), request.params.id),
-    );
-
-    r.post(
-      '/orders/:id/retry-payment',
-      {
-        config: anySignedIn,
-        schema: {
-          tags,
-          summary: 'Pay an online order again (after a failed, cancelled or expired payment)',
-          params: idParams,
-          response: { 200: checkoutResultSchema },
-        },
-      },
-      (request) => orders.retryPayment(requireAuth(request), request.params.id),
     );
 
     r.post(

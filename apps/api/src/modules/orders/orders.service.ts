@@ -1,7 +1,4 @@
-import { TZDate } from '@date-fns/tz';
 import {
-  type CheckoutResult,
-  formatMoney,
   isAtLeastEstManager,
   type Locale,
   type OfflinePaymentInput,
@@ -9,36 +6,18 @@ import {
   type OrderListQuery,
   type OrderPage,
 } from '@inscrio/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { type Executor, rowsOf } from '../../db/client';
-import { organizations, payments } from '../../db/schema';
-import { organizationUrl } from '../../config';
+import type { Executor } from '../../db/client';
 import { AppError, refused } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { newId } from '../../lib/ids';
 import { type AuthContext, establishmentScope } from '../../lib/access';
 import { releaseSeat, takeSeat } from '../registrations/seats';
 import { offerFreedSeats } from '../registrations/waiting-list';
-import { HOLD_EXPIRED, markOrderPaid, markOrderPaymentFailed } from './order-lifecycle';
-import { amountDue, toOrderDetail, toOrderSummary } from './orders.dto';
+import { tellOrderMoneyEvent } from './order-events';
+import { recordOfflinePayment } from './offline-payment';
+import { createOrderPaymentsRepository } from './order-payments.repository';
+import { toOrderDetail, toOrderSummary } from './orders.dto';
 import { createOrdersRepository, type OrderOrganization } from './orders.repository';
-import { startOnlinePayment } from './online-payment';
-import {
-  CREDIT_REASONS,
-  creditUnpaidOrderInvoice,
-  localeOf,
-  refreshOrderInvoice,
-} from '../invoicing/invoice-lifecycle';
-
-type Messages = Record<Locale, string>;
-
-export const ORDER_MESSAGES = {
-  tooMuch: {
-    fr: 'Le montant dépasse le solde dû de la commande.',
-    en: 'The amount exceeds what remains due on the order.',
-  },
-} satisfies Record<string, Messages>;
 
 /** Managers see every order of the organisation (an establishment manager: of their establishment). */
 const isManager = (auth: AuthContext) => isAtLeastEstManager(auth.actor);
@@ -47,12 +26,6 @@ const isManager = (auth: AuthContext) => isAtLeastEstManager(auth.actor);
 function familyOf(auth: AuthContext): string {
   if (auth.organizationId !== auth.homeOrganizationId) throw new AppError('not_found');
   return auth.familyId;
-}
-
-/** The local day `yyyy-MM-dd` as an instant: midnight in the organisation's time zone. */
-function startOfLocalDay(day: string, timeZone: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, timeZone).getTime());
 }
 
 /** Orders: lists, the order page, paying again, payments received, cancelling. */
@@ -100,21 +73,6 @@ export function createOrdersService(ctx: AppContext) {
     }
   }
 
-  /**
-   * Sends the family to the provider for an online order whose transaction committed. A provider that
-   * fails leaves the order in `require-action` (the family may retry) rather than failing the request.
-   */
-  async function startPayment(organizationId: string, orderId: string): Promise<string | null> {
-    try {
-      const { checkoutUrl } = await startOnlinePayment(ctx, organizationId, orderId);
-      return checkoutUrl;
-    } catch (error) {
-      ctx.logger.warn({ err: error, organizationId, orderId }, 'starting the online payment failed');
-      await ctx.db.transaction((tx) => markOrderPaymentFailed(tx, ctx, organizationId, orderId));
-      return null;
-    }
-  }
-
   return {
     detail: (auth: AuthContext, orderId: string): Promise<OrderDetail> =>
       detail(ctx.db, auth.organizationId, orderId, scopeOf(auth)),
@@ -122,7 +80,6 @@ export function createOrdersService(ctx: AppContext) {
     /** Reads an order with no caller scope (after checkout, the caller's own). */
     detailOf: (organizationId: string, orderId: string) => detail(ctx.db, organizationId, orderId),
 
-    startPayment,
     offerSeats,
 
     async list(auth: AuthContext, query: OrderListQuery): Promise<OrderPage> {
@@ -161,10 +118,10 @@ export function createOrdersService(ctx: AppContext) {
     },
 
     /**
-     * The family pays its online order again: the hold is renewed (seats taken again if it lapsed, as
-     * long as the sessions have room), the order goes back to `pending`, and the provider is called.
+     * Before the family pays its online order again: the hold is renewed (seats taken again if it
+     * lapsed, as long as the sessions have room) and the order goes back to `pending`.
      */
-    async retryPayment(auth: AuthContext, orderId: string): Promise<CheckoutResult> {
+    async renewHoldForPayment(auth: AuthContext, orderId: string): Promise<void> {
       const organizationId = auth.organizationId;
       const familyId = familyOf(auth);
       const now = ctx.clock.now();
@@ -176,11 +133,10 @@ export function createOrdersService(ctx: AppContext) {
         if (order.paymentProvider === 'offline') throw refused('order_paid_by_transfer');
         const organization = await organizationOf(tx, organizationId);
         const rows = await r.lockParticipants(organizationId, orderId);
-        const revivable = await tx.execute(sql`
-          select id from participants
-          where organization_id = ${organizationId} and order_id = ${orderId}
-            and status = 'cancelled' and cancel_reason = ${HOLD_EXPIRED}`);
-        const revive = new Set(rowsOf<{ id: string }>(revivable).map((p) => p.id));
+        const revive = await createOrderPaymentsRepository(tx).holdExpiredParticipants(
+          organizationId,
+          orderId,
+        );
         const waiting = rows.filter((p) => p.status === 'reserved' || revive.has(p.id));
         if (order.status === 'cancelled' && revive.size === 0) throw refused('order_cancelled');
         if (waiting.length === 0) throw refused('order_cancelled');
@@ -217,13 +173,10 @@ export function createOrdersService(ctx: AppContext) {
           updatedAt: now,
         });
       });
-      const redirectUrl = await startPayment(organizationId, orderId);
-      return { order: await detail(ctx.db, organizationId, orderId), redirectUrl };
     },
 
     /**
-     * A manager records money received (a transfer, cash…). When the order is paid in full it is
-     * completed (`markOrderPaid`); the family gets a « Paiement reçu » e-mail either way.
+     * A manager records money received (offline-payment.ts); answers the order as it is then.
      */
     async recordOfflinePayment(
       auth: AuthContext,
@@ -233,118 +186,8 @@ export function createOrdersService(ctx: AppContext) {
       /** More writes that must commit with the payment (the bank statement line it settles). */
       alsoInTransaction?: (tx: Executor, paymentId: string) => Promise<void>,
     ): Promise<OrderDetail> {
-      const organizationId = auth.organizationId;
-      const now = ctx.clock.now();
-      const scope = scopeOf(auth);
-      if (!(await repository.find(organizationId, orderId, scope))) throw new AppError('not_found');
-      await ctx.db.transaction(async (tx) => {
-        const r = createOrdersRepository(tx);
-        const order = await r.lock(organizationId, orderId);
-        if (!order) throw new AppError('not_found');
-        if (order.status === 'completed') throw refused('order_already_paid');
-        if (order.status === 'cancelled') throw refused('order_cancelled');
-        const due = amountDue(order);
-        const amount = input.amount ?? due;
-        if (amount > due || amount <= 0) {
-          throw new AppError('validation_failed', [
-            { field: 'amount', rule: 'max', message: ORDER_MESSAGES.tooMuch[locale] },
-          ]);
-        }
-        const organization = await organizationOf(tx, organizationId);
-        const receivedAt = input.receivedOn ? startOfLocalDay(input.receivedOn, organization.timeZone) : now;
-        // The transfer awaited since checkout becomes this payment; what remains due stays awaited.
-        const [awaited] = await tx
-          .select({ id: payments.id })
-          .from(payments)
-          .where(
-            and(
-              eq(payments.organizationId, organizationId),
-              eq(payments.orderId, orderId),
-              eq(payments.provider, 'offline'),
-              eq(payments.status, 'open'),
-            ),
-          )
-          .orderBy(payments.createdAt)
-          .limit(1)
-          .for('update');
-        const received = {
-          status: 'paid',
-          amount,
-          method: input.method,
-          receivedAt,
-          recordedByUserId: auth.userId,
-          updatedAt: now,
-        };
-        const paymentId = awaited?.id ?? newId('pay');
-        if (awaited) {
-          await tx
-            .update(payments)
-            .set(received)
-            .where(and(eq(payments.organizationId, organizationId), eq(payments.id, paymentId)));
-        } else {
-          await tx.insert(payments).values({
-            organizationId,
-            id: paymentId,
-            orderId,
-            provider: 'offline',
-            createdAt: now,
-            ...received,
-          });
-        }
-        const paidAmount = order.paidAmount + amount;
-        const stillDue = amountDue({ ...order, paidAmount });
-        if (awaited && stillDue > 0) {
-          await tx.insert(payments).values({
-            organizationId,
-            id: newId('pay'),
-            orderId,
-            provider: 'offline',
-            status: 'open',
-            amount: stillDue,
-            method: 'transfer',
-            createdAt: new Date(now.getTime() + 1),
-            updatedAt: now,
-          });
-        }
-        await r.update(organizationId, orderId, { paidAmount, updatedAt: now });
-        await alsoInTransaction?.(tx, paymentId);
-        if (stillDue === 0) await markOrderPaid(tx, ctx, organizationId, orderId, now);
-        else await refreshOrderInvoice(tx, organizationId, orderId, now);
-        await ctx.audit.record(
-          {
-            organizationId,
-            type: 'payment-received',
-            actorUserId: auth.userId,
-            impersonatorUserId: auth.impersonatorUserId,
-            subjectType: 'order',
-            subjectId: orderId,
-            data: { paymentId, amount, method: input.method, receivedAt: receivedAt.toISOString() },
-          },
-          tx,
-        );
-        const [org] = await tx
-          .select({ key: organizations.key })
-          .from(organizations)
-          .where(eq(organizations.id, organizationId));
-        const recipients = rowsOf<{ email: string; locale: string }>(
-          await r.familyRecipients(organizationId, order.familyId),
-        );
-        const remaining = stillDue;
-        for (const recipient of recipients) {
-          const to = recipient.locale === 'en' ? 'en' : 'fr';
-          await ctx.mailer.send(
-            { to: recipient.email, locale: to, organizationId, executor: tx },
-            'payment-received',
-            {
-              organizationName: organization.name,
-              amount: formatMoney(amount, to),
-              remaining: remaining > 0 ? formatMoney(remaining, to) : null,
-              link: organizationUrl(ctx.config, org?.key ?? '', `/orders/${encodeURIComponent(orderId)}`),
-            },
-          );
-        }
-      });
-      return detail(ctx.db, organizationId, orderId);
+      await recordOfflinePayment(ctx, auth, scopeOf(auth), orderId, input, locale, alsoInTransaction);
+      return detail(ctx.db, auth.organizationId, orderId);
     },
 
     /**
@@ -390,28 +233,16 @@ export function createOrdersService(ctx: AppContext) {
           holdExpiresAt: null,
           updatedAt: now,
         });
-        await tx
-          .update(payments)
-          .set({ status: 'cancelled', updatedAt: now })
-          .where(
-            and(
-              eq(payments.organizationId, organizationId),
-              eq(payments.orderId, orderId),
-              sql`${payments.status} in ('open')`,
-            ),
-          );
+        await createOrderPaymentsRepository(tx).cancelOpenPayments(organizationId, orderId, now);
         // Nothing was paid (checked above): whatever its invoice still claims is credited.
-        await creditUnpaidOrderInvoice(
-          tx,
+        await tellOrderMoneyEvent(ctx, tx, {
+          kind: 'order-cancelled',
           organizationId,
           orderId,
-          CREDIT_REASONS.orderCancelled[localeOf(order)],
-          now,
-          {
-            userId: auth.userId,
-            impersonatorUserId: auth.impersonatorUserId,
-          },
-        );
+          locale: order.locale,
+          at: now,
+          actor: { userId: auth.userId, impersonatorUserId: auth.impersonatorUserId },
+        });
         await r.audit(
           live.map((p) => ({
             organizationId,

@@ -6,15 +6,9 @@ import {
   type Locale,
   message,
   type MollieStatus,
-  normalizeIban,
   normalizeVatNumber,
-  ORGANIZATION_MESSAGES,
-  organizationMessage,
   type OrganizationSettings,
   type OrganizationSettingsInput,
-  type OrganizationSettingsResult,
-  type OrganizationWarning,
-  organizationWarnings,
   PAYMENT_PROVIDERS,
   type PaymentProvider,
   VAT_REGIMES,
@@ -25,9 +19,6 @@ import { AppError, type ErrorDetail } from '../../lib/app-error';
 import { type AuthContext, isSystemStaff } from '../../lib/access';
 import { assetUrl } from '../assets/assets.dto';
 import { createAssetsService } from '../assets/assets.service';
-import { buckarooSecretContext } from '../payments/buckaroo/buckaroo.provider';
-import { createMollieConnections } from '../payments/mollie/mollie-connection';
-import { encryptSecret } from '../payments/secret-box';
 import {
   createOrganizationRepository,
   type OrganizationRow,
@@ -52,16 +43,16 @@ export async function reachableOrganization(
   return organization;
 }
 
-const fieldError = (field: string, rule: string, text: string) =>
-  new AppError('validation_failed', [{ field, rule, message: text }]);
-
 /** What the completeness rules read from a row; the Buckaroo secret only counts as set or not. */
-const completenessFields = (row: OrganizationRow) => ({
+export const completenessFields = (row: OrganizationRow) => ({
   ...row,
   buckarooSecretKey: row.buckarooSecretKeyEncrypted ? 'set' : null,
 });
 
 const INVOICE_DUE_DAYS_DEFAULT = 14;
+
+/** A text field of a PATCH that clears its column. */
+export const blank = (value: string | null | undefined) => value === null || value === '';
 
 /** The billing text columns, written as given (trimmed), '' or null clearing them. */
 const BILLING_TEXT_FIELDS = [
@@ -73,10 +64,11 @@ const BILLING_TEXT_FIELDS = [
   'vatExemptionMention',
 ] as const;
 
-/** `GET, PATCH /organizations/{id}`: identity (read-only here), payment and billing configuration. */
+/**
+ * The organisation's settings (`GET, PATCH /organizations/{id}`): identity (read-only here) and billing.
+ * The payment part, which needs the providers, is payments/payment-settings.service.ts.
+ */
 export function createOrganizationService(ctx: AppContext) {
-  const repository = createOrganizationRepository(ctx.db);
-  const mollie = createMollieConnections(ctx);
   const assets = createAssetsService(ctx);
 
   function toDto(row: OrganizationRow, mollieStatus: MollieStatus): OrganizationSettings {
@@ -113,8 +105,6 @@ export function createOrganizationService(ctx: AppContext) {
       documentLogoUrl: row.documentLogoAssetId ? assetUrl(row.id, row.documentLogoAssetId) : null,
     };
   }
-
-  const blank = (value: string | null | undefined) => value === null || value === '';
 
   /**
    * The billing columns of a PATCH. The VAT number is stored normalised (`BE0403019261`) with the
@@ -173,104 +163,5 @@ export function createOrganizationService(ctx: AppContext) {
     if (details.length > 0) throw new AppError('validation_failed', details);
   }
 
-  return {
-    async get(auth: AuthContext, organizationId: string): Promise<OrganizationSettings> {
-      const organization = await reachableOrganization(ctx, auth, organizationId);
-      return toDto(organization, (await mollie.storedStatus(organization.id)).status);
-    },
-
-    /** `GET /organizations/{id}/warnings`: the 'Informations à compléter' sections (spec sections 2, 5). */
-    async warnings(auth: AuthContext, organizationId: string): Promise<OrganizationWarning[]> {
-      const organization = await reachableOrganization(ctx, auth, organizationId);
-      const mollieStatus = (await mollie.storedStatus(organization.id)).status;
-      return organizationWarnings(completenessFields(organization), mollieStatus);
-    },
-
-    /**
-     * Saves the payment and billing configuration. The provider that is (or becomes) active must be
-     * usable: offline needs an IBAN, Buckaroo both keys, Mollie a connected account. The secret key is
-     * encrypted. The billing fields are checked against each other (`checkBilling`).
-     */
-    async update(
-      auth: AuthContext,
-      organizationId: string,
-      input: OrganizationSettingsInput,
-      locale: Locale,
-    ): Promise<OrganizationSettingsResult> {
-      const before = await reachableOrganization(ctx, auth, organizationId);
-      const fields: OrganizationUpdate = billingFields(before, input);
-      if (input.iban !== undefined) fields.iban = blank(input.iban) ? null : normalizeIban(input.iban!);
-      if (input.bic !== undefined)
-        fields.bic = blank(input.bic) ? null : input.bic!.replace(/\s/g, '').toUpperCase();
-      if (input.buckarooWebsiteKey !== undefined) {
-        fields.buckarooWebsiteKey = blank(input.buckarooWebsiteKey) ? null : input.buckarooWebsiteKey!;
-      }
-      if (input.buckarooSecretKey !== undefined) {
-        fields.buckarooSecretKeyEncrypted = blank(input.buckarooSecretKey)
-          ? null
-          : encryptSecret(
-              ctx.secrets.encryptionKey,
-              input.buckarooSecretKey!,
-              buckarooSecretContext(before.id),
-            );
-      }
-      if (input.paymentProvider !== undefined) fields.paymentProvider = input.paymentProvider;
-
-      const after = { ...before, ...fields };
-      await checkBilling(after, input, locale);
-      const mollieStatus = (await mollie.storedStatus(before.id)).status;
-      const providerChanged = after.paymentProvider !== before.paymentProvider;
-      // Only what this request touches is checked, so an older incomplete setup can still be edited.
-      const touched = (name: keyof OrganizationSettingsInput) => input[name] !== undefined;
-      if (after.paymentProvider === 'offline' && !after.iban && (providerChanged || touched('iban'))) {
-        throw fieldError('iban', 'required', ORGANIZATION_MESSAGES.offlineNeedsIban[locale]);
-      }
-      if (
-        after.paymentProvider === 'buckaroo' &&
-        (!after.buckarooWebsiteKey || !after.buckarooSecretKeyEncrypted) &&
-        (providerChanged || touched('buckarooWebsiteKey') || touched('buckarooSecretKey'))
-      ) {
-        throw fieldError(
-          after.buckarooWebsiteKey ? 'buckarooSecretKey' : 'buckarooWebsiteKey',
-          'required',
-          ORGANIZATION_MESSAGES.buckarooNeedsKeys[locale],
-        );
-      }
-      if (
-        after.paymentProvider === 'mollie' &&
-        providerChanged &&
-        mollieStatus !== 'ready' &&
-        mollieStatus !== 'onboarding'
-      ) {
-        throw fieldError(
-          'paymentProvider',
-          'mollie_not_connected',
-          ORGANIZATION_MESSAGES.mollieNeedsConnection[locale],
-        );
-      }
-
-      if (Object.keys(fields).length > 0) await repository.update(before.id, fields);
-      const saved = (await repository.findById(before.id))!;
-      const label = (provider: string) =>
-        PAYMENT_PROVIDERS.is(provider) ? PAYMENT_PROVIDERS.label(provider, locale) : provider;
-      const activated = providerChanged ? (after.paymentProvider as PaymentProvider) : null;
-      const deactivated =
-        providerChanged && PAYMENT_PROVIDERS.is(before.paymentProvider) ? before.paymentProvider : null;
-      const notifications = [
-        ...(deactivated
-          ? [organizationMessage('providerDeactivated', locale, { provider: label(deactivated) })]
-          : []),
-        ...(activated
-          ? [organizationMessage('providerActivated', locale, { provider: label(activated) })]
-          : []),
-      ];
-      return {
-        organization: toDto(saved, mollieStatus),
-        message: ORGANIZATION_MESSAGES.updated[locale],
-        paymentProviderActivated: activated,
-        paymentProviderDeactivated: deactivated,
-        notifications,
-      };
-    },
-  };
+  return { toDto, billingFields, checkBilling };
 }

@@ -8,7 +8,7 @@ import {
   payments,
   webhookNonces,
 } from '../../db/schema';
-import { receivedAmount } from '../orders/order-lifecycle';
+import { receivedAmount } from '../orders/order-lifecycle.repository';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;

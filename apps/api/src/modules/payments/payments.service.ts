@@ -1,43 +1,31 @@
-import type { Locale, PaymentProvider as ProviderName, PaymentStatus } from '@inscrio/shared';
-import { formatDate, PAYMENT_PROVIDERS, resolveLocale } from '@inscrio/shared';
+import type { Locale, PaymentStatus } from '@inscrio/shared';
+import { formatDate, resolveLocale } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import type { Executor } from '../../db/client';
-import { enqueueFamilyMail } from '../mail/family-mail-queue';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { markOrderPaid, markOrderPaymentFailed } from '../orders/order-lifecycle';
-import {
-  CREDIT_REASONS,
-  creditOrderInvoice,
-  issueOrderInvoice,
-  refreshOrderInvoice,
-} from '../invoicing/invoice-lifecycle';
-import { createBuckarooProvider } from './buckaroo/buckaroo.provider';
-import { createMollieConnections, type MollieConnections } from './mollie/mollie-connection';
-import { createMollieProvider } from './mollie/mollie.provider';
-import { createOfflineProvider } from './offline/offline.provider';
-import type { PaymentProvider } from './payment-provider';
-import { createPaymentsRepository, type PaymentRow } from './payments.repository';
-
-const PROVIDER_UNAVAILABLE: Record<Locale, string> = {
-  fr: 'Le prestataire de paiement est indisponible. Réessayez dans quelques instants.',
-  en: 'The payment provider is unavailable. Please try again in a moment.',
-};
+import { tellOrderMoneyEvent } from '../orders/order-events';
+import { isOrderCovered } from '../orders/order-rules';
+import type { MollieConnections } from './mollie/mollie-connection';
+import { PROVIDER_UNAVAILABLE, paymentProvidersOf, webhookUrl } from './payment-providers';
+import { createPaymentsRepository } from './payments.repository';
+import { recordProviderRefunds, refundPayment } from './refunds';
 
 const FAILED_STATUSES: readonly PaymentStatus[] = ['failed', 'cancelled', 'expired'];
 
-/**
- * Whether a payment may move from `from` to `to` (DESIGN.md section 5): only forward, so a replayed,
- * duplicated or out-of-order notification never pays twice nor un-pays. A failed, cancelled or expired
- * payment may still become paid (Buckaroo's 490 may turn into 190); nothing leaves paid but refunded.
- */
 /** How a payment names its order at the provider (« Commande du 27/11/2026 »). */
 const ORDER_OF: Record<Locale, (date: string) => string> = {
   fr: (date) => `Commande du ${date}`,
   en: (date) => `Order of ${date}`,
 };
 
+/**
+ * Whether a payment may move from `from` to `to` (DESIGN.md section 5): only forward, so a replayed,
+ * duplicated or out-of-order notification never pays twice nor un-pays. A failed, cancelled or expired
+ * payment may still become paid (Buckaroo's 490 may turn into 190); nothing leaves paid but refunded.
+ */
 export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
   if (from === to) return false;
   switch (from) {
@@ -54,44 +42,6 @@ export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean 
     default:
       return false;
   }
-}
-
-/** The webhook address a provider calls: on the base host (Node and providers need no subdomain). */
-export const webhookUrl = (ctx: AppContext, provider: ProviderName) =>
-  `${ctx.config.urlScheme}://${ctx.config.appBaseHost}/api/payments/webhooks/${provider}`;
-
-const isProviderName = (value: string): value is ProviderName =>
-  (PAYMENT_PROVIDERS.values as readonly string[]).includes(value);
-
-/** One instance per application; the providers, their clients and the Mollie connections behind them. */
-export function createPaymentProviders(ctx: AppContext) {
-  const mollieConnections = createMollieConnections(ctx);
-  const providers: Record<ProviderName, PaymentProvider> = {
-    offline: createOfflineProvider(),
-    mollie: createMollieProvider(ctx, mollieConnections),
-    buckaroo: createBuckarooProvider(ctx, webhookUrl(ctx, 'buckaroo')),
-  };
-  return {
-    mollieConnections,
-    get(name: string): PaymentProvider {
-      if (!isProviderName(name)) throw new AppError('conflict');
-      return providers[name];
-    },
-  };
-}
-
-export type PaymentProviders = ReturnType<typeof createPaymentProviders>;
-
-const registry = new WeakMap<AppContext, PaymentProviders>();
-
-/** The application's providers (built once per context). */
-export function paymentProvidersOf(ctx: AppContext): PaymentProviders {
-  let providers = registry.get(ctx);
-  if (!providers) {
-    providers = createPaymentProviders(ctx);
-    registry.set(ctx, providers);
-  }
-  return providers;
 }
 
 export function createPaymentsService(ctx: AppContext) {
@@ -121,15 +71,25 @@ export function createPaymentsService(ctx: AppContext) {
       if (status === 'paid') {
         const order = await payments.findOrder(organizationId, payment.orderId);
         const received = await payments.receivedAmount(organizationId, payment.orderId);
-        if (order && received + order.creditedAmount >= order.totalAmount) {
+        if (order && isOrderCovered(order, received)) {
           await markOrderPaid(tx, ctx, organizationId, payment.orderId, now);
         } else {
           await payments.setOrderPaidAmount(organizationId, payment.orderId, received);
-          await refreshOrderInvoice(tx, organizationId, payment.orderId, now);
+          await tellOrderMoneyEvent(ctx, tx, {
+            kind: 'payment-changed',
+            organizationId,
+            orderId: payment.orderId,
+            at: now,
+          });
         }
       } else if (status === 'pending' && payment.provider !== 'offline') {
         // The provider accepted the payment and settles it later: the invoice is issued, 'En traitement'.
-        await issueOrderInvoice(tx, organizationId, payment.orderId, now);
+        await tellOrderMoneyEvent(ctx, tx, {
+          kind: 'payment-pending',
+          organizationId,
+          orderId: payment.orderId,
+          at: now,
+        });
       } else if (FAILED_STATUSES.includes(status)) {
         await markOrderPaymentFailed(tx, ctx, organizationId, payment.orderId);
       }
@@ -150,59 +110,6 @@ export function createPaymentsService(ctx: AppContext) {
     return applyStatus(organizationId, payment.id, status);
   }
 
-  /**
-   * Refunds made at the provider itself (its dashboard): what it reports refunded beyond what we recorded
-   * is recorded as a refund, and credited on the order's invoice, in one transaction under the payment's
-   * row lock, so a replayed notification records nothing twice.
-   */
-  async function recordProviderRefunds(
-    organizationId: string,
-    provider: string,
-    providerPaymentId: string,
-    refundedAtProvider: number,
-  ): Promise<void> {
-    const known = await repository.findByProviderId(provider, providerPaymentId);
-    if (!known || known.organizationId !== organizationId) return;
-    await ctx.db.transaction(async (tx) => {
-      const payments = createPaymentsRepository(tx);
-      const locked = (await payments.lockPayment(organizationId, known.id))!;
-      const amount = Math.min(refundedAtProvider, locked.amount) - locked.refundedAmount;
-      if (amount <= 0 || !['paid', 'refunded'].includes(locked.status)) return;
-      const now = ctx.clock.now();
-      const refundId = newId('rfd', now.getTime());
-      const refundedAmount = locked.refundedAmount + amount;
-      await payments.insertRefund({
-        organizationId,
-        id: refundId,
-        paymentId: locked.id,
-        amount,
-        status: 'refunded',
-        providerRefundId: null,
-        reason: 'provider',
-      });
-      await payments.updatePayment(organizationId, locked.id, {
-        refundedAmount,
-        ...(refundedAmount >= locked.amount ? { status: 'refunded' } : {}),
-      });
-      await payments.setOrderPaidAmount(
-        organizationId,
-        locked.orderId,
-        await payments.receivedAmount(organizationId, locked.orderId),
-      );
-      const order = await payments.findOrder(organizationId, locked.orderId);
-      await creditOrderInvoice(
-        tx,
-        organizationId,
-        locked.orderId,
-        CREDIT_REASONS.providerRefund[resolveLocale(order?.locale)],
-        now,
-        { amount, refundId },
-      );
-      await refreshOrderInvoice(tx, organizationId, locked.orderId, now);
-      await enqueueFamilyMail(ctx, tx, organizationId, { kind: 'refund-made', refundId });
-    });
-  }
-
   return {
     applyStatus,
 
@@ -215,9 +122,8 @@ export function createPaymentsService(ctx: AppContext) {
       const organization = await repository.findOrganization(organizationId);
       const order = await repository.findOrder(organizationId, orderId);
       if (!organization || !order) throw new AppError('not_found');
-      if (order.status === 'completed' || order.status === 'cancelled') {
-        throw new AppError('conflict');
-      }
+      if (order.status === 'completed') throw new AppError('order_already_paid');
+      if (order.status === 'cancelled') throw new AppError('order_cancelled');
       const due = order.totalAmount - (await repository.receivedAmount(organizationId, orderId));
       if (due <= 0) return { checkoutUrl: null };
       const provider = providers.get(order.paymentProvider);
@@ -296,6 +202,7 @@ export function createPaymentsService(ctx: AppContext) {
       );
       if (notification.refundedAmount !== undefined) {
         await recordProviderRefunds(
+          ctx,
           notification.organizationId,
           providerName,
           notification.providerPaymentId,
@@ -333,89 +240,15 @@ export function createPaymentsService(ctx: AppContext) {
       return target;
     },
 
-    /**
-     * Refunds part or all of a paid payment through its provider, recorded in payment_refunds; the
-     * order's received amount shrinks and a fully refunded payment becomes `refunded`.
-     *
-     * The amount is reserved before the provider is asked: under the payment's row lock it is checked
-     * against what is left and counted as refunded (a `pending` refund row), in a transaction of its own.
-     * So a provider notification arriving while the provider is being asked (Mollie calls the webhook as
-     * soon as the refund exists) finds the refund already counted and records nothing twice, and a
-     * second refund of the same payment at the same time cannot take the same money. No lock is held
-     * during the provider call (the embedded database has one connection, which the webhook needs). The
-     * provider's answer is then recorded in one transaction, with the credit note; a refusal gives the
-     * reservation back and leaves the attempt as `failed`.
-     */
-    async refund(
+    /** Refunds part or all of a paid payment through its provider (refunds.ts). */
+    refund: (
       organizationId: string,
       paymentId: string,
       amount: number,
       reason: string,
       /** More writes that must commit with the refund's record (the credit note). */
       alsoInTransaction?: (tx: Executor, refundId: string) => Promise<void>,
-    ) {
-      const refundId = newId('rfd', ctx.clock.now().getTime());
-      const payment = await ctx.db.transaction(async (tx) => {
-        const payments = createPaymentsRepository(tx);
-        const locked = await payments.lockPayment(organizationId, paymentId);
-        if (!locked) throw new AppError('not_found');
-        if (locked.status !== 'paid') throw new AppError('conflict');
-        if (!Number.isInteger(amount) || amount <= 0 || amount > locked.amount - locked.refundedAmount) {
-          throw new AppError('validation_failed', [{ field: 'amount', rule: 'too_big', message: 'amount' }]);
-        }
-        await payments.insertRefund({
-          organizationId,
-          id: refundId,
-          paymentId,
-          amount,
-          status: 'pending',
-          providerRefundId: null,
-          reason,
-        });
-        await payments.updatePayment(organizationId, paymentId, {
-          refundedAmount: locked.refundedAmount + amount,
-        });
-        return locked;
-      });
-
-      let result;
-      try {
-        result = await providers.get(payment.provider).refund(organizationId, payment, amount, reason);
-      } catch (error) {
-        await ctx.db.transaction(async (tx) => {
-          const payments = createPaymentsRepository(tx);
-          const locked = (await payments.lockPayment(organizationId, paymentId)) as PaymentRow;
-          await payments.updateRefund(organizationId, refundId, { status: 'failed' });
-          await payments.updatePayment(organizationId, paymentId, {
-            refundedAmount: locked.refundedAmount - amount,
-          });
-        });
-        if (error instanceof AppError) throw error;
-        ctx.logger.warn({ err: error, organizationId, paymentId }, 'refund refused by the provider');
-        throw new AppError('unavailable', [], { text: PROVIDER_UNAVAILABLE });
-      }
-
-      await ctx.db.transaction(async (tx) => {
-        const payments = createPaymentsRepository(tx);
-        const locked = (await payments.lockPayment(organizationId, paymentId)) as PaymentRow;
-        await payments.updateRefund(organizationId, refundId, {
-          status: result.status,
-          providerRefundId: result.providerRefundId,
-        });
-        if (locked.status === 'paid' && locked.refundedAmount >= locked.amount) {
-          await payments.updatePayment(organizationId, paymentId, { status: 'refunded' });
-        }
-        await payments.setOrderPaidAmount(
-          organizationId,
-          locked.orderId,
-          await payments.receivedAmount(organizationId, locked.orderId),
-        );
-        await alsoInTransaction?.(tx, refundId);
-        await refreshOrderInvoice(tx, organizationId, locked.orderId, ctx.clock.now());
-        await enqueueFamilyMail(ctx, tx, organizationId, { kind: 'refund-made', refundId });
-      });
-      return { id: refundId, ...result };
-    },
+    ) => refundPayment(ctx, providers, organizationId, paymentId, amount, reason, alsoInTransaction),
 
     mollie: providers.mollieConnections as MollieConnections,
   };

@@ -2,11 +2,13 @@ import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { auditEvents, orders, participants, payments } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { HOLD_EXPIRED } from '../orders/order-lifecycle';
 import { releaseSeat } from './seats';
 import { offerFreedSeats } from './waiting-list';
 
 export const HOLDS_QUEUE = 'registrations.release-holds';
+
+/** Hold-expiry cancellations (participants' cancel reason), which a late payment may revive. */
+export const HOLD_EXPIRED = 'hold-expired';
 const MINUTE = 60_000;
 /** Rows handled per transaction, so one run never holds many locks for long. */
 const BATCH = 200;

@@ -11,8 +11,6 @@ import {
   ageInMonths,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
-import { CREDIT_REASONS, insertCreditNote, participantInvoiceCredits } from '../invoicing/invoice-lifecycle';
-import { createInvoicingService } from '../invoicing/invoicing.service';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -20,7 +18,8 @@ import { newId } from '../../lib/ids';
 import { type AuthContext, establishmentScope, familyOf } from '../../lib/access';
 
 import { enqueueFamilyMail } from '../mail/family-mail-queue';
-import { lineDescription } from '../orders/orders.dto';
+import { cancellationCreditsOf } from './cancellation-credits';
+import { lineDescription } from './line-description';
 import {
   alreadyRegisteredRefusal,
   checkEligibility,
@@ -155,7 +154,6 @@ export async function offerSeatsOf(ctx: AppContext, organizationId: string, serv
 
 /** The registry (Inscriptions): managers list, register directly, move and cancel participants. */
 export function createParticipantsService(ctx: AppContext) {
-  const invoicing = createInvoicingService(ctx);
   const repository = createParticipantsRepository(ctx.db);
 
   /** A participant the manager reaches; 404 otherwise (another organisation, another establishment). */
@@ -445,22 +443,7 @@ export function createParticipantsService(ctx: AppContext) {
         const view = await repository.findView(organizationId, id);
         if (!view || !managerReaches(auth, view)) throw new AppError('not_found');
         if (!LIVE.has(view.participant.status)) throw refuse('registration_not_cancellable', 'id', 'status');
-        // The session's line, its per-session supplements, and a `once` supplement with the last
-        // registration of the member in that activity and period (per invoice).
-        for (const owed of await participantInvoiceCredits(ctx.db, organizationId, id)) {
-          if (owed.orderPaid <= 0) continue;
-          const { id: noteId } = await invoicing.createCreditNote(
-            auth,
-            {
-              invoiceId: owed.invoiceId,
-              reason: reason || CREDIT_REASONS.registrationCancelled[owed.locale],
-              invoiceLineIds: owed.lines.map((l) => l.invoiceLineId!),
-              refund: true,
-            },
-            auth.locale,
-          );
-          refundNoteId ??= noteId;
-        }
+        refundNoteId = await cancellationCreditsOf(ctx).refundPaid(auth, organizationId, id, reason);
       }
       const { freed, serviceId } = await ctx.db.transaction(async (tx) => {
         const participants = createParticipantsRepository(tx);
@@ -481,22 +464,15 @@ export function createParticipantsService(ctx: AppContext) {
           reason: reason || null,
           now,
         });
-        // Nothing paid on its order: the family no longer owes these lines of the invoice (the session,
-        // its per-session supplements, a `once` supplement with the last registration of the period).
-        let creditNoteId = refundNoteId;
-        for (const owed of await participantInvoiceCredits(tx, organizationId, id)) {
-          if (owed.orderPaid !== 0) continue;
-          const { id: noteId } = await insertCreditNote(tx, {
-            organizationId,
-            invoiceId: owed.invoiceId,
-            reason: reason || CREDIT_REASONS.registrationCancelled[owed.locale],
-            issuedAt: now,
-            lines: owed.lines,
-            createdByUserId: auth.userId,
-            impersonatorUserId: auth.impersonatorUserId,
-          });
-          creditNoteId ??= noteId;
-        }
+        const unpaidNoteId = await cancellationCreditsOf(ctx).creditUnpaid(
+          tx,
+          auth,
+          organizationId,
+          id,
+          reason,
+          now,
+        );
+        const creditNoteId = refundNoteId ?? unpaidNoteId;
         // The family is told (by a manager's cancellation or its own), with the credit note when one
         // was issued; the job renders and sends the e-mail once.
         await enqueueFamilyMail(ctx, tx, organizationId, {

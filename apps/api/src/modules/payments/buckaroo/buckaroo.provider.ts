@@ -4,7 +4,7 @@ import { AppError } from '../../../lib/app-error';
 import { centsToDecimalNumber } from '../../../lib/money';
 import type { PaymentProvider } from '../payment-provider';
 import { createPaymentsRepository } from '../payments.repository';
-import { decryptSecret } from '../secret-box';
+import { decryptSecret } from '../../../lib/secret-box';
 import {
   BUCKAROO_PUSH_MAX_SKEW_SECONDS,
   buckarooAuthorization,
@@ -162,7 +162,7 @@ export function createBuckarooProvider(ctx: AppContext, pushUrl: string): Paymen
     },
 
     async refund(organizationId, payment, amount, description) {
-      if (!payment.providerPaymentId) throw new AppError('conflict');
+      if (!payment.providerPaymentId) throw new AppError('payment_not_at_provider');
       const transaction = await call(organizationId, 'POST', '/json/Transaction', {
         Currency: 'EUR',
         AmountCredit: centsToDecimalNumber(amount),

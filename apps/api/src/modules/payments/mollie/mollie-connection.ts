@@ -5,7 +5,7 @@ import { organizationUrl } from '../../../config';
 import { AppError } from '../../../lib/app-error';
 import { randomToken } from '../../../lib/crypto';
 import { createPaymentsRepository, type MollieConnectionRow } from '../payments.repository';
-import { decryptSecret, encryptSecret } from '../secret-box';
+import { decryptSecret, encryptSecret } from '../../../lib/secret-box';
 
 /** What the platform asks each organisation to grant (domain brief section 1). */
 export const MOLLIE_SCOPES = [

@@ -87,7 +87,7 @@ export function createMollieProvider(ctx: AppContext, connections: MollieConnect
     },
 
     async refund(organizationId, payment, amount, description) {
-      if (!payment.providerPaymentId) throw new AppError('conflict');
+      if (!payment.providerPaymentId) throw new AppError('payment_not_at_provider');
       const { client } = await connections.client(organizationId);
       const refund = await client.paymentRefunds.create({
         paymentId: payment.providerPaymentId,

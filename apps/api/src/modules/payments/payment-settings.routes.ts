@@ -13,20 +13,20 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { localizedSchema } from '../../lib/validation';
 import { requireAuth } from '../../lib/access';
-import { createOrganizationService } from './organization.service';
+import { createPaymentSettingsService } from './payment-settings.service';
 
 const tags = ['Organisations'];
 const managers = { allow: isAtLeastOrgManager };
 const idParams = localizedSchema((locale: Locale) => z.object({ id: entityIdField(locale) }));
 
 /**
- * The organisation's configuration (spec section 7): its managers, and system staff for any. The logo
+ * The organisation's configuration (spec section 7), payment included (so it lives with the payments): its managers, and system staff for any. The logo
  * printed on documents is uploaded with `POST /assets`, then its id is saved here.
  */
-export function organizationRoutes(ctx: AppContext) {
+export function paymentSettingsRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const organizations = createOrganizationService(ctx);
+    const organizations = createPaymentSettingsService(ctx);
 
     r.get(
       '/organizations/:id',
