@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -54,40 +52,6 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  project.provide('testDatabase', { kind: 'pglite', dumpPath: await embeddedTemplate() });
-}
-
-const apiRoot = path.resolve(import.meta.dirname, '..');
-const TEMPLATE_MAX_AGE_MS = 60 * 60 * 1000;
-
-/**
- * Every source the template depends on: migrations, the seed and the services it goes through, and the
- * embedded database's version (its dump format).
- */
-async function sourcesHash(): Promise<string> {
-  const hash = createHash('sha256');
-  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  hash.update(await fs.readFile(path.resolve(path.dirname(pgliteEntry), '../package.json')));
-  for (const root of [path.join(apiRoot, 'src'), path.resolve(apiRoot, '../../packages/shared/src')]) {
-    const files = (await fs.readdir(root, { recursive: true, withFileTypes: true }))
-      .filter((entry) => entry.isFile() && !entry.name.endsWith('.test.ts'))
-      .map((entry) => path.join(entry.parentPath, entry.name))
-      .sort();
-    for (const file of files) hash.update(file).update(await fs.readFile(file));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-/**
- * The migrated, seeded embedded database as a dump, kept in the system's temporary folder between runs
- * (initdb, migrate and seed cost ~13 s CPU). A source change makes a new one; so does the hour, since the
- * seed places sessions, holds and logins relative to now.
- */
-async function embeddedTemplate(): Promise<string> {
-  const dir = path.join(os.tmpdir(), 'inscrio-test-templates');
-  const dumpPath = path.join(dir, `template-${await sourcesHash()}.tar`);
-  const cached = await fs.stat(dumpPath).catch(() => undefined);
-  if (cached && Date.now() - cached.mtimeMs < TEMPLATE_MAX_AGE_MS) return dumpPath;
   const pglite = new PGlite();
   const handle = await openDatabase({ pglite });
   await migrate(handle);
@@ -95,17 +59,11 @@ async function embeddedTemplate(): Promise<string> {
   // the lived-in one of a real start).
   await seedDatabase(handle.db, { demo: true, demoFamily: false });
   const dump = await pglite.dumpDataDir('none');
+  const dumpPath = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'inscrio-test-')), 'template.tar');
+  await fs.writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
-  await fs.mkdir(dir, { recursive: true });
-  // Old ones go; not younger ones, which a run of another checkout may still be reading.
-  for (const name of await fs.readdir(dir)) {
-    const file = path.join(dir, name);
-    const { mtimeMs } = await fs.stat(file);
-    if (Date.now() - mtimeMs > 2 * TEMPLATE_MAX_AGE_MS) await fs.rm(file, { force: true });
-  }
-  // Written aside and renamed, so a run started meanwhile never reads half a file.
-  const partial = `${dumpPath}.${process.pid}`;
-  await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await fs.rename(partial, dumpPath);
-  return dumpPath;
+  project.provide('testDatabase', { kind: 'pglite', dumpPath });
+  return async () => {
+    await fs.rm(path.dirname(dumpPath), { recursive: true, force: true });
+  };
 }
