@@ -44,6 +44,7 @@ import {
   toInvoiceDetail,
   toInvoiceSummary,
 } from './invoicing.dto';
+import { createAccountingTotals, readsRunningSums } from '../accounting/accounting-totals';
 import { createInvoicingRepository, type InvoiceFilter, type InvoiceRow } from './invoicing.repository';
 
 /** Rows in one CSV export: a year of a large club fits; beyond, filter by dates. */
@@ -69,6 +70,7 @@ const invalid = (field: string, message: string) =>
 /** Invoices, credit notes and their PDFs, for families (their own) and accountants (all). */
 export function createInvoicingService(ctx: AppContext) {
   const repository = createInvoicingRepository(ctx.db);
+  const runningTotals = createAccountingTotals(ctx.db);
   const orders = createOrdersService(ctx);
   const payments = createPaymentsService(ctx);
 
@@ -191,7 +193,11 @@ export function createInvoicingService(ctx: AppContext) {
       // A walk by cursor gets them with its first page only: they cover the whole filter, not a page.
       if (isAccountant(auth) && !query.after) {
         const today = await repository.today(organizationId, ctx.clock.now());
-        const figures = await repository.totals(organizationId, filter, today);
+        const figures = await (readsRunningSums(filter) ? runningTotals : repository).totals(
+          organizationId,
+          filter,
+          today,
+        );
         totals = {
           byStatus: INVOICE_STATUSES.values.map((status) => {
             const found = figures.byStatus.find((s) => s.status === status);
