@@ -118,15 +118,50 @@ export function createOrdersRepository(db: Executor) {
   /*
    * One page of a family's own orders (« Mes commandes »), newest first: the same rows as `list` with a
    * family filter, in one round trip (the total rides on each row as a window count) and prepared
-   * (planned once per connection). A null status means every status.
+   * (planned once per connection). A null status means every status. Only the columns the summary
+   * shows, and both line counts from one pass over the order's lines (a lateral join).
    */
+  const lineCounts = db
+    .select({
+      all: sql<number>`cast(count(*) as int)`.as('lines_count'),
+      live: sql<number>`cast(count(*) filter (where ${participants.status} <> 'cancelled') as int)`.as(
+        'live_lines_count',
+      ),
+    })
+    .from(orderLines)
+    .leftJoin(
+      participants,
+      and(
+        eq(participants.organizationId, orderLines.organizationId),
+        eq(participants.id, orderLines.participantId),
+      ),
+    )
+    .where(and(eq(orderLines.organizationId, orders.organizationId), eq(orderLines.orderId, orders.id)))
+    .as('line_counts');
   const familyPage = db
     .select({
-      ...ORDER_ROW,
+      order: {
+        id: orders.id,
+        familyId: orders.familyId,
+        status: orders.status,
+        paymentProvider: orders.paymentProvider,
+        totalAmount: orders.totalAmount,
+        paidAmount: orders.paidAmount,
+        creditedAmount: orders.creditedAmount,
+        createdAt: orders.createdAt,
+        paidAt: orders.paidAt,
+      },
+      firstName: members.firstName,
+      lastName: members.lastName,
+      linesCount: lineCounts.all,
+      liveLinesCount: lineCounts.live,
+      invoiceNumber: invoiceNumberOf,
+      createdKey: ORDER_ROW.createdKey,
       total: sql<number>`cast(count(*) over () as int)`,
     })
     .from(orders)
     .leftJoin(members, buyerMember)
+    .leftJoinLateral(lineCounts, sql`true`)
     .where(
       and(
         eq(orders.organizationId, p('organizationId')),
