@@ -22,6 +22,7 @@ import { releaseSeat, takeSeat } from '../registrations/seats';
 import { offerFreedSeats } from '../registrations/waiting-list';
 import { HOLD_EXPIRED, markOrderPaid, markOrderPaymentFailed } from './order-lifecycle';
 import { amountDue, toOrderDetail, toOrderSummary } from './orders.dto';
+import { createFamilyOrdersPage } from './family-orders-page';
 import { createOrdersRepository, type OrderOrganization } from './orders.repository';
 import { startOnlinePayment } from './online-payment';
 import {
@@ -58,6 +59,7 @@ function startOfLocalDay(day: string, timeZone: string): Date {
 /** Orders: lists, the order page, paying again, payments received, cancelling. */
 export function createOrdersService(ctx: AppContext) {
   const repository = createOrdersRepository(ctx.db);
+  const familyOrders = createFamilyOrdersPage(ctx.db);
 
   async function organizationOf(db: Executor, organizationId: string): Promise<OrderOrganization> {
     const organization = await createOrdersRepository(db).organization(organizationId);
@@ -138,7 +140,7 @@ export function createOrdersService(ctx: AppContext) {
           )
         : query.after === undefined
           ? // A family's « Mes commandes » by page: its own orders only, in one prepared round trip.
-            await repository.familyList(
+            await familyOrders.list(
               auth.organizationId,
               familyOf(auth),
               query.status,
