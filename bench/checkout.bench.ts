@@ -13,7 +13,11 @@
  * The app runs as `npm start` runs it: its default pool, and the V8 flag of package.json's bench script.
  * Just before the rush, its baseline: as many simultaneous `GET /api/health` (one `select 1`), each on
  * its own new connection, on the same server — what this machine can do at all with that many clients
- * at once; the rush p99 should stay within twice the baseline p99 (said on the ratio line).
+ * at once; the rush p99 should stay within twice the baseline p99 (said on the ratio line). And the
+ * rush's floor, right after it: the same 1,000 buyers at once on two signed-in routes that make the same
+ * database round trips as the rush's add and checkout (the session, then one `select 1` per query of
+ * the product: 1 for a buyer told the session is full, 2 more for each of the 100 who buy, 2 at
+ * checkout) without the product's logic — what any implementation with those round trips gets here.
  * The ratio is app checkouts per second / raw bookings per second (target at least 0.15).
  */
 import { Worker } from 'node:worker_threads';
@@ -43,6 +47,8 @@ const WARM_CHECKOUTS = 1000;
 /** Buyers of the warm-up rush, on a session of another activity with a tenth of its seats. */
 const WARM_RUSH_BUYERS = 1000;
 const DAY_MS = 86_400_000;
+/** The rush floor's routes. */
+const FLOOR = '/api/bench/rush-floor';
 
 export async function run({ databaseUrl }: BenchContext): Promise<BenchResult> {
   // The app's pool as in production (its default size); the raw loop has its own connections.
@@ -80,12 +86,28 @@ export async function run({ databaseUrl }: BenchContext): Promise<BenchResult> {
     DATA_DIR: '/tmp/inscrio-bench',
   });
   const app = await buildApp({ config, database, logger: pino({ level: 'silent' }) });
+  // The rush's floor (see above): signed in like the cart's routes, one `select 1` per product query.
+  let floorSeats = 0;
+  const roundTrip = () => database.query('select 1');
+  const signedIn = { config: { allow: () => true } };
+  app.post(`${FLOOR}/cart/items`, signedIn, async () => {
+    await roundTrip();
+    if (floorSeats >= RUSH_SEATS) return { added: [], refused: [{ reason: 'full' }] };
+    floorSeats++;
+    await roundTrip();
+    return { added: [{}], refused: [] };
+  });
+  app.post(`${FLOOR}/cart/checkout`, signedIn, async (_request, reply) => {
+    await roundTrip();
+    await roundTrip();
+    return reply.code(201).send({});
+  });
   await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
   const { port } = app.server.address() as AddressInfo;
 
   const families = await createFamilies(
     app.ctx,
-    ROUNDS * CHECKOUTS_PER_ROUND + WARM_CHECKOUTS + WARM_RUSH_BUYERS + RUSH_BUYERS + 200,
+    ROUNDS * CHECKOUTS_PER_ROUND + WARM_CHECKOUTS + WARM_RUSH_BUYERS + 2 * RUSH_BUYERS + 200,
     {
       prefix: 'bench',
     },
@@ -190,6 +212,12 @@ export async function run({ databaseUrl }: BenchContext): Promise<BenchResult> {
     warmBuyers.length,
   );
   await client.health(RUSH_BUYERS);
+  await client.run(
+    warmBuyers.map((family) => purchase(family, warmRush.blueprintId, warmRush.serviceIds[0]!)),
+    warmBuyers.length,
+    FLOOR,
+  );
+  floorSeats = 0;
 
   const appRates: number[] = [];
   const rawRates: number[] = [];
@@ -225,6 +253,16 @@ export async function run({ databaseUrl }: BenchContext): Promise<BenchResult> {
   if (odd) throw new Error(`rush: unexpected answer: ${odd}`);
   const latencies = [...rushed.latencies].sort((a, b) => a - b);
   const p99 = percentile99(latencies);
+  // The floor, right after: the same number of buyers at once (others: no cart of theirs is touched).
+  const floorBuyers = families.slice(nextFamily + RUSH_BUYERS, nextFamily + 2 * RUSH_BUYERS);
+  const floor = await client.run(
+    floorBuyers.map((family) => purchase(family, rush.blueprintId, rush.serviceIds[0]!)),
+    RUSH_BUYERS,
+    FLOOR,
+  );
+  const oddFloor = floor.outcomes.find((o) => o !== 'sold' && o !== 'full');
+  if (oddFloor) throw new Error(`rush floor: unexpected answer: ${oddFloor}`);
+  const floorP99 = percentile99(floor.latencies);
   const [sold] = await database.query<{ n: number; seats: number }>(
     `select (select count(*)::int from participants where organization_id = $1 and service_id = $2
                and status = 'confirmed' and holds_seat) as n,
@@ -242,6 +280,13 @@ export async function run({ databaseUrl }: BenchContext): Promise<BenchResult> {
     `rush baseline p50: ${[...baseline.latencies].sort((a, b) => a - b)[Math.floor(baseline.latencies.length / 2)]!.toFixed(0)} ms`,
   );
   console.log(`rush baseline p99: ${baselineP99.toFixed(0)} ms`);
+  console.log(
+    `rush floor (same buyers, same round trips, no product logic) p50: ${[...floor.latencies].sort((a, b) => a - b)[Math.floor(floor.latencies.length / 2)]!.toFixed(0)} ms, p99: ${floorP99.toFixed(0)} ms`,
+  );
+  console.log(
+    `rush floor p99 / baseline p99: ${(floorP99 / baselineP99).toFixed(2)} (this machine's limit for those round trips)`,
+  );
+  console.log(`rush p99 / rush floor p99: ${(p99 / floorP99).toFixed(2)}`);
   const within = p99 <= 2 * baselineP99;
   console.log(`rush p99 / baseline p99: ${(p99 / baselineP99).toFixed(2)} (target: at most 2.00)`);
 
@@ -334,12 +379,12 @@ function post(socket, path, token, body) {
   });
 }
 
-async function buy(socket, p) {
-  const added = await post(socket, '/api/cart/items', p.token, p.body);
+async function buy(socket, p, prefix) {
+  const added = await post(socket, prefix + '/cart/items', p.token, p.body);
   if (added.status !== 200) return 'add ' + added.status + ' ' + added.body.slice(0, 200);
   const result = JSON.parse(added.body);
   if (result.added.length === 0) return result.refused[0] && result.refused[0].reason === 'full' ? 'full' : 'refused ' + added.body.slice(0, 200);
-  const checkout = await post(socket, '/api/cart/checkout', p.token, { paymentProvider: 'offline' });
+  const checkout = await post(socket, prefix + '/cart/checkout', p.token, { paymentProvider: 'offline' });
   return checkout.status === 201 ? 'sold' : 'checkout ' + checkout.status + ' ' + checkout.body.slice(0, 200);
 }
 
@@ -396,7 +441,7 @@ parentPort.on('message', async (message) => {
     parentPort.postMessage({ ms: performance.now() - began, outcomes, latencies });
     return;
   }
-  const { batch, concurrency } = message;
+  const { batch, concurrency, prefix } = message;
   const outcomes = new Array(batch.length);
   const latencies = [];
   let next = 0;
@@ -409,7 +454,7 @@ parentPort.on('message', async (message) => {
       const start = performance.now();
       try {
         socket = socket || (await connect());
-        outcomes[i] = await buy(socket, batch[i]);
+        outcomes[i] = await buy(socket, batch[i], prefix);
       } catch (error) {
         outcomes[i] = 'error ' + error.message;
         if (socket) socket.destroy();
@@ -436,7 +481,8 @@ function startClient(port: number) {
       worker.postMessage(message);
     });
   return {
-    run: (batch: Purchase[], concurrency: number) => ask({ batch, concurrency }),
+    /** Buyers, `concurrency` at a time, on the cart's routes (or the same under `prefix`: the floor's). */
+    run: (batch: Purchase[], concurrency: number, prefix = '/api') => ask({ batch, concurrency, prefix }),
     /** `count` simultaneous `GET /api/health`, each on its own new connection. */
     health: (count: number) => ask({ type: 'health', count }),
     async close() {

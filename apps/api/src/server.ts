@@ -9,6 +9,7 @@ import { createLogger } from './lib/logger';
 import { registerInvitationExpiry } from './modules/registrations/invitations';
 import { registerHoldsJob } from './modules/registrations/holds.job';
 import { registerOverdueJob } from './modules/invoicing/overdue.job';
+import { registerInvoiceTotalsJob } from './modules/invoicing/invoice-totals.job';
 
 /** The built web app, beside the API in the repository (same path from the sources and the bundle). */
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -36,6 +37,7 @@ async function main() {
     await registerInvitationExpiry(app.ctx);
     await registerHoldsJob(app.ctx);
     await registerOverdueJob(app.ctx);
+    await registerInvoiceTotalsJob(app.ctx);
     app.ctx.queue.start();
   }
 

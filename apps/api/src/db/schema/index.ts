@@ -5,3 +5,4 @@ export * from './activities';
 export * from './website';
 export * from './registrations';
 export * from './invoicing';
+export * from './accounting';

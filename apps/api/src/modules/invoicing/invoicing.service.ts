@@ -22,6 +22,7 @@ import { invoiceBalance, toCreditNoteDetail, toCreditNoteSummary, toInvoiceSumma
 import { createInvoicingRepository } from './invoicing.repository';
 import { familyScope, filterOf, invoiceDetailOf, isAccountant, requireAccountant } from './invoicing-scope';
 import { sendReminder } from './reminders';
+import { createAccountingTotals, readsRunningSums } from './invoice-totals.repository';
 
 /*
  * The use cases that write live in their own files (free-invoices.ts, credit-notes.ts, reminders.ts,
@@ -32,6 +33,7 @@ export { recordFreeInvoicePayment } from './free-invoices';
 /** Invoices, credit notes and their PDFs, for families (their own) and accountants (all). */
 export function createInvoicingService(ctx: AppContext) {
   const repository = createInvoicingRepository(ctx.db);
+  const runningTotals = createAccountingTotals(ctx.db);
   const orders = createOrdersService(ctx);
   const pdfs = createInvoicePdfs(ctx);
 
@@ -61,7 +63,11 @@ export function createInvoicingService(ctx: AppContext) {
       // A walk by cursor gets them with its first page only: they cover the whole filter, not a page.
       if (isAccountant(auth) && !query.after) {
         const today = await repository.today(organizationId, ctx.clock.now());
-        const figures = await repository.totals(organizationId, filter, today);
+        const figures = await (readsRunningSums(filter) ? runningTotals : repository).totals(
+          organizationId,
+          filter,
+          today,
+        );
         totals = {
           byStatus: INVOICE_STATUSES.values.map((status) => {
             const found = figures.byStatus.find((s) => s.status === status);

@@ -29,7 +29,18 @@ export interface Buyer {
 }
 
 export function toOrderSummary(
-  order: OrderRow,
+  order: Pick<
+    OrderRow,
+    | 'id'
+    | 'familyId'
+    | 'status'
+    | 'paymentProvider'
+    | 'totalAmount'
+    | 'paidAmount'
+    | 'creditedAmount'
+    | 'createdAt'
+    | 'paidAt'
+  >,
   buyer: Buyer,
   linesCount: number,
   /** Registrations not cancelled (all of them at checkout). */

@@ -73,10 +73,13 @@ const blueprintOfService = and(
 );
 
 /** The family's name on an order: the person who checked out. */
-const buyerMember = and(eq(members.organizationId, orders.organizationId), eq(members.userId, orders.userId));
+export const buyerMember = and(
+  eq(members.organizationId, orders.organizationId),
+  eq(members.userId, orders.userId),
+);
 
 /** The number of the order's invoice (null until numbered): with its date, what names an order for a family. */
-const invoiceNumberOf = sql<string | null>`(select i.number from ${invoices} i
+export const invoiceNumberOf = sql<string | null>`(select i.number from ${invoices} i
   where i.organization_id = ${orders.organizationId} and i.order_id = ${orders.id} and i.number is not null
   order by i.created_at limit 1)`;
 
@@ -87,18 +90,15 @@ export interface OrderFilter {
   establishmentId?: string | null;
 }
 
-/** A named parameter of a prepared statement. */
-const p = (name: string) => sql.placeholder(name);
-
 /** Orders, their lines and payments. Every query is scoped by the organisation id. */
 /** The orders list's cursor: its order's key (created_at as PostgreSQL prints it, then id). */
-const ORDER_CURSOR = ['orders', ['timestamp', 'text']] as const;
+export const ORDER_CURSOR = ['orders', ['timestamp', 'text']] as const;
 
 /** A page: by offset (exact count), or by keyset after a cursor (`after` '' = the first page). */
 export type OrderPaging = { limit: number; offset: number } | { limit: number; after: string };
 
 /** A row of an order list: the order, its buyer, its lines (all, and those not cancelled), its invoice. */
-const ORDER_ROW = {
+export const ORDER_ROW = {
   order: orders,
   firstName: members.firstName,
   lastName: members.lastName,
@@ -115,30 +115,6 @@ const ORDER_ROW = {
 };
 
 export function createOrdersRepository(db: Executor) {
-  /*
-   * One page of a family's own orders (« Mes commandes »), newest first: the same rows as `list` with a
-   * family filter, in one round trip (the total rides on each row as a window count) and prepared
-   * (planned once per connection). A null status means every status.
-   */
-  const familyPage = db
-    .select({
-      ...ORDER_ROW,
-      total: sql<number>`cast(count(*) over () as int)`,
-    })
-    .from(orders)
-    .leftJoin(members, buyerMember)
-    .where(
-      and(
-        eq(orders.organizationId, p('organizationId')),
-        eq(orders.familyId, p('familyId')),
-        sql`(${p('status')}::text is null or ${orders.status} = ${p('status')}::text)`,
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(p('limit'))
-    .offset(p('offset'))
-    .prepare('orders_family_page');
-
   const where = (organizationId: string, filter: OrderFilter): SQL | undefined =>
     and(
       eq(orders.organizationId, organizationId),
@@ -230,44 +206,6 @@ export function createOrdersRepository(db: Executor) {
         total: n,
         capped: false,
         nextCursor: rows.length > 0 && paging.offset + rows.length < n ? cursorOf(rows.at(-1)!) : null,
-      };
-    },
-
-    /**
-     * One page of the family's orders, as `list` with `{ familyId, status }` answers it. The total comes
-     * with the rows; a page past the end has none, so only then is it counted apart.
-     */
-    async familyList(
-      organizationId: string,
-      familyId: string,
-      status: string | undefined,
-      limit: number,
-      offset: number,
-    ) {
-      const rows = await familyPage.execute({
-        organizationId,
-        familyId,
-        status: status ?? null,
-        limit,
-        offset,
-      });
-      let total = rows[0]?.total ?? 0;
-      if (rows.length === 0 && offset > 0) {
-        const [counted] = await db
-          .select({ n: count() })
-          .from(orders)
-          .where(where(organizationId, { familyId, status }));
-        total = counted?.n ?? 0;
-      }
-      const last = rows.at(-1);
-      return {
-        rows,
-        total,
-        capped: false,
-        nextCursor:
-          last && offset + rows.length < total
-            ? encodeCursor(ORDER_CURSOR[0], [last.createdKey, last.order.id])
-            : null,
       };
     },
 

@@ -17,6 +17,7 @@ import { tellOrderMoneyEvent } from './order-events';
 import { recordOfflinePayment } from './offline-payment';
 import { createOrderPaymentsRepository } from './order-payments.repository';
 import { toOrderDetail, toOrderSummary } from './orders.dto';
+import { createFamilyOrdersPage } from './family-orders.repository';
 import { createOrdersRepository, type OrderOrganization } from './orders.repository';
 
 /** Managers see every order of the organisation (an establishment manager: of their establishment). */
@@ -31,6 +32,7 @@ function familyOf(auth: AuthContext): string {
 /** Orders: lists, the order page, paying again, payments received, cancelling. */
 export function createOrdersService(ctx: AppContext) {
   const repository = createOrdersRepository(ctx.db);
+  const familyOrders = createFamilyOrdersPage(ctx.db);
 
   async function organizationOf(db: Executor, organizationId: string): Promise<OrderOrganization> {
     const organization = await createOrdersRepository(db).organization(organizationId);
@@ -95,7 +97,7 @@ export function createOrdersService(ctx: AppContext) {
           )
         : query.after === undefined
           ? // A family's « Mes commandes » by page: its own orders only, in one prepared round trip.
-            await repository.familyList(
+            await familyOrders.list(
               auth.organizationId,
               familyOf(auth),
               query.status,
