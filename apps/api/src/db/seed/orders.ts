@@ -12,7 +12,7 @@ import {
 import { lineDescription } from '../../modules/orders/orders.dto';
 import { belgianReference } from '../../lib/transfer/references';
 import { priceLine } from '../../modules/registrations/eligibility';
-import { takeSeat } from '../../modules/registrations/seats';
+import { takeSeat } from '../../modules/registrations/seats.repository';
 import { type Executor, rowsOf } from '../client';
 import {
   blueprints,

@@ -20,7 +20,7 @@ import {
   type RefusalResult,
   refusal,
 } from '../registrations/eligibility';
-import { insertWithSeat, releaseSeat } from '../registrations/seats';
+import { insertWithSeat, releaseSeat } from '../registrations/seats.repository';
 import { type CartRead, createCartRepository, onHold } from './cart.repository';
 import { type AddedLine, cartFrom, familyOf } from './cart-view';
 import { createCheckoutService } from './checkout.service';

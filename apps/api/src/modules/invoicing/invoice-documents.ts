@@ -179,7 +179,7 @@ export type InvoiceLineRow = typeof invoiceLines.$inferInsert;
 
 /**
  * An invoice and its lines as rows, every column given, without a number (given when the writing
- * transaction commits, see numbering.ts). Status as issued: nothing received or credited yet, so
+ * transaction commits, see numbering.repository.ts). Status as issued: nothing received or credited yet, so
  * pending (paid when there is nothing to pay); the callers that may know more refresh it after.
  */
 export function buildInvoice(input: NewInvoice): { invoice: InvoiceRow; lines: InvoiceLineRow[] } {

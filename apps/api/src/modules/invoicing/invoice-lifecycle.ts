@@ -14,7 +14,7 @@ import {
 } from './invoice-documents';
 import { createInvoiceLifecycleRepository } from './invoice-lifecycle.repository';
 import { creditFits, invoiceStatus } from './invoice-rules';
-import { nextDocumentNumber } from './numbering';
+import { nextDocumentNumber } from './numbering.repository';
 
 /*
  * The invoice's state machine (CONVENTIONS rule 5), run inside the callers' transactions:

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { HOLD_EXPIRED } from '../registrations/holds.job';
-import { takeSeat } from '../registrations/seats';
+import { takeSeat } from '../registrations/seats.repository';
 import { tellOrderMoneyEvent } from './order-events';
 import { createOrderLifecycleRepository } from './order-lifecycle.repository';
 import { onOrderPaid, onPaymentFailed, paidAmountOnceCovered } from './order-rules';

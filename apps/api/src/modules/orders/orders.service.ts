@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import { AppError, refused } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { type AuthContext, establishmentScope } from '../../lib/access';
-import { releaseSeat, takeSeat } from '../registrations/seats';
+import { releaseSeat, takeSeat } from '../registrations/seats.repository';
 import { offerFreedSeats } from '../registrations/waiting-list';
 import { tellOrderMoneyEvent } from './order-events';
 import { recordOfflinePayment } from './offline-payment';

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { auditEvents, orders, participants, payments } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { releaseSeat } from './seats';
+import { releaseSeat } from './seats.repository';
 import { offerFreedSeats } from './waiting-list';
 
 export const HOLDS_QUEUE = 'registrations.release-holds';

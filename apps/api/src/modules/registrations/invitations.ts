@@ -30,7 +30,7 @@ import {
 import { toParticipantDto, toSessionRef } from './participants.dto';
 import { createParticipantsRepository, type ParticipantView } from './participants.repository';
 import { managerReaches } from './participants.service';
-import { releaseSeat, takeSeat } from './seats';
+import { releaseSeat, takeSeat } from './seats.repository';
 import { matchSessions } from './session-matching';
 import { offerFreedSeats } from './waiting-list';
 

@@ -22,7 +22,7 @@ export type NewParticipantRow = typeof participants.$inferInsert;
 
 /** Statuses covered by the live unique index: one of them per member and session at most. */
 export const LIVE_STATUSES = ['invited', 'reserved', 'confirmed', 'needs-review'] as const;
-/** Statuses that hold a seat (seats.ts). */
+/** Statuses that hold a seat (seats.repository.ts). */
 export const SEAT_STATUSES = ['invited', 'reserved', 'confirmed'] as const;
 
 export const serviceOfParticipant = and(

@@ -36,7 +36,7 @@ import {
   type ParticipantView,
   SEAT_STATUSES,
 } from './participants.repository';
-import { releaseSeat, takeSeat } from './seats';
+import { releaseSeat, takeSeat } from './seats.repository';
 import { offerFreedSeats } from './waiting-list';
 
 const LIVE = new Set<string>(LIVE_STATUSES);

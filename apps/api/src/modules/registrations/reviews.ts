@@ -31,7 +31,7 @@ import { toParticipantDto } from './participants.dto';
 import { createParticipantsRepository } from './participants.repository';
 import { managerReaches } from './participants.service';
 import { requestNotNeeded, SKIPPED_BY_REQUEST } from './review-rules';
-import { takeSeat } from './seats';
+import { takeSeat } from './seats.repository';
 
 const UNKNOWN_SESSION = {
   fr: "Une des séances demandées n'existe pas ou n'est pas proposée à votre famille.",

@@ -8,7 +8,7 @@ import {
   registrationSettings,
 } from './notifications';
 import { createParticipantsRepository } from './participants.repository';
-import { takeSeat } from './seats';
+import { takeSeat } from './seats.repository';
 
 // CONTRACT: called after a transaction that freed seats of a session commits (cart line removed, hold
 // expired, cancellation, invitation declined/expired, participant moved away).
