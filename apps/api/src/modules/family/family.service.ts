@@ -10,7 +10,7 @@ import {
   cancelRegistrationsOfMember,
   futureRegistrationsOfMember,
   offerSeatsOf,
-} from '../registrations/participants.service';
+} from '../registrations/cancellations';
 import { createFamilyRepository } from './family.repository';
 
 /** Members a family may hold, so that one account cannot fill the table. */

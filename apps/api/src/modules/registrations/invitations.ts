@@ -29,7 +29,7 @@ import {
 } from './notifications';
 import { toParticipantDto, toSessionRef } from './participants.dto';
 import { createParticipantsRepository, type ParticipantView } from './participants.repository';
-import { managerReaches } from './participants.service';
+import { managerReaches } from './cancellations';
 import { releaseSeat, takeSeat } from './seats.repository';
 import { matchSessions } from './session-matching';
 import { offerFreedSeats } from './waiting-list';

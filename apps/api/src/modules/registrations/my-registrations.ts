@@ -5,7 +5,7 @@ import type { AuthContext } from '../../lib/access';
 
 import { toParticipantDto } from './participants.dto';
 import { createParticipantsRepository } from './participants.repository';
-import { familyMayCancel } from './participants.service';
+import { familyMayCancel } from './cancellations';
 
 /**
  * 'Mes activités': the family's registrations, sessions not over yet first (soonest first), or past ones

@@ -29,7 +29,7 @@ import {
 } from './notifications';
 import { toParticipantDto } from './participants.dto';
 import { createParticipantsRepository } from './participants.repository';
-import { managerReaches } from './participants.service';
+import { managerReaches } from './cancellations';
 import { requestNotNeeded, SKIPPED_BY_REQUEST } from './review-rules';
 import { takeSeat } from './seats.repository';
 
