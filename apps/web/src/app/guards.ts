@@ -1,8 +1,8 @@
 import { SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
 import { isCancelledError } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { checkSession } from '@/features/auth/api/get-session';
-import { organizationByKeyQuery } from '@/features/organizations/api/get-organization-by-key';
+import { checkSession } from '@/features/auth';
+import { organizationByKeyQuery } from '@/features/organizations';
 import { isApiError } from '@/lib/api-error';
 import type { PublicOrganization, User } from '@/lib/api-types';
 import { getAuthState, hasSession, setSelectedOrganization, setUser } from '@/lib/auth-store';

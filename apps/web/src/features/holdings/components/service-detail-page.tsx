@@ -28,7 +28,7 @@ import { useService } from '../api/get-service';
 import { useServiceParticipants } from '../api/get-service-participants';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { fillingText, hoursText, isUnlimited, longDayText } from '../utils/service-texts';
-import { ParticipantStatusBadge } from '@/features/registry/components/participant-status-badge';
+import { ParticipantStatusBadge } from '@/features/registry';
 import { PrestationStatusBadge } from './prestation-status-badge';
 import { SeatsMeter } from './seats-meter';
 
