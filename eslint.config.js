@@ -141,7 +141,22 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   // Accessibility: the recommended rules of jsx-a11y (the fork that supports ESLint 10).
-  { ...jsxA11y.configs.recommended, files: ['apps/web/src/**/*.tsx'] },
+  {
+    ...jsxA11y.configs.recommended,
+    files: ['apps/web/src/**/*.tsx'],
+    rules: {
+      ...jsxA11y.configs.recommended.rules,
+      // The app's own controls render an <input>/<select>/<textarea>; a choice's text may sit in nested spans.
+      'jsx-a11y-x/label-has-associated-control': [
+        'error',
+        {
+          controlComponents: ['Checkbox', 'Input', 'Select', 'Textarea'],
+          labelComponents: ['Label'],
+          depth: 4,
+        },
+      ],
+    },
+  },
   {
     files: ['scripts/**', 'apps/*/scripts/**', 'bench/**', '**/cli.ts'],
     rules: { 'no-console': 'off' },
