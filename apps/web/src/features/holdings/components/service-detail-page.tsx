@@ -22,7 +22,7 @@ import { useAuth } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { paths } from '@/lib/paths';
-import { isApiError } from '@/lib/api-error';
+import { hasErrorCode } from '@/lib/api-error';
 import { useLocale } from '@/lib/use-locale';
 import { useService } from '../api/get-service';
 import { useServiceParticipants } from '../api/get-service-participants';
@@ -161,9 +161,7 @@ export function ServiceDetailPage({ mode }: { mode: 'holder' | 'attendance' }) {
           <ErrorState
             title={t('detail.error')}
             error={query.error}
-            onRetry={
-              isApiError(query.error) && query.error.status === 404 ? undefined : () => void query.refetch()
-            }
+            onRetry={hasErrorCode(query.error, 'not_found') ? undefined : () => void query.refetch()}
           />
         )}
       </PageContainer>
