@@ -1,5 +1,8 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -44,6 +47,12 @@ const apiModuleOrderZones = API_MODULE_ORDER.flatMap((line, index) =>
     };
   }),
 ).filter((zone) => zone.from.length > 0);
+
+const webSrc = new URL('./apps/web/src/', import.meta.url).pathname;
+/** Every folder of apps/web/src/features: each is a feature whose public face is its index.ts. */
+const webFeatures = readdirSync(`${webSrc}features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -135,6 +144,68 @@ export default tseslint.config(
               message: 'lib/ is below plugins and modules.',
             },
           ],
+        },
+      ],
+    },
+  },
+  // Web layers one way: app/ (routes, router) → features → components/, lib/. A feature is used from
+  // outside only through its index.ts; components/ and lib/ never reach up into a feature.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'], alias: { '@': [webSrc] } }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: [
+                './apps/web/src/app',
+                './apps/web/src/components',
+                './apps/web/src/lib',
+                './apps/web/src/test',
+                ...webFeatures
+                  .filter((other) => other !== feature)
+                  .map((other) => `./apps/web/src/features/${other}`),
+              ],
+              from: `./apps/web/src/features/${feature}`,
+              // testing/ holds a feature's fixtures, which other features' component tests may reuse.
+              except: ['./index.ts', './testing'],
+              message: `Import the ${feature} feature through its index.ts (features/${feature}/index.ts), never its files.`,
+            })),
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              from: './apps/web/src/features',
+              message: 'components/ and lib/ are below the features: move the shared piece down instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // React: hooks called by the rules, effects with their true dependencies.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // Accessibility: the recommended rules of jsx-a11y (the fork that supports ESLint 10).
+  {
+    ...jsxA11y.configs.recommended,
+    files: ['apps/web/src/**/*.tsx'],
+    rules: {
+      ...jsxA11y.configs.recommended.rules,
+      // The app's own controls render an <input>/<select>/<textarea>; a choice's text may sit in nested spans.
+      'jsx-a11y-x/label-has-associated-control': [
+        'error',
+        {
+          controlComponents: ['Checkbox', 'Input', 'Select', 'Textarea'],
+          labelComponents: ['Label'],
+          depth: 4,
         },
       ],
     },

@@ -31,6 +31,13 @@ export default defineConfig(({ mode }) => ({
     sourcemap: true,
     chunkSizeWarningLimit: 700,
     // Fewer, larger chunks (build-plugins.ts): a phone on HTTP/1.1 pays a round trip per few files.
-    rolldownOptions: { output: { codeSplitting } },
+    rolldownOptions: {
+      output: { codeSplitting },
+      // A feature's index.ts only re-exports its public face: importing one piece through it (the
+      // entry takes the session check from features/auth) must not bring the feature's other screens.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/src[\\/]features[\\/][\w-]+[\\/]index\.ts$/.test(id),
+      },
+    },
   },
 }));

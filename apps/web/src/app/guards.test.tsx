@@ -32,7 +32,10 @@ function api({ organization = DEMO, sessionValid = true, refresh = null }: Scena
     'GET /api/organizations/directory/key/demo': () =>
       organization
         ? json(200, organization)
-        : json(404, { message: "Cette organisation n'existe pas ou n'est plus accessible." }),
+        : json(404, {
+            error: 'organization_not_found',
+            message: "Cette organisation n'existe pas ou n'est plus accessible.",
+          }),
     'GET /api/organizations/directory': () => json(200, [DEMO]),
     'GET /api/auth/session': (call) =>
       sessionValid || (refresh && call.headers.authorization === `Bearer ${refresh.accessToken}`)
@@ -43,9 +46,11 @@ function api({ organization = DEMO, sessionValid = true, refresh = null }: Scena
             organizationId: 'org_demo',
             impersonated: false,
           })
-        : json(401, { message: 'Votre session a expiré' }),
+        : json(401, { error: 'session_expired', message: 'Votre session a expiré' }),
     'POST /api/auth/refresh-token': () =>
-      refresh ? json(200, refresh) : json(401, { message: 'Votre session a expiré' }),
+      refresh
+        ? json(200, refresh)
+        : json(401, { error: 'session_expired', message: 'Votre session a expiré' }),
     'GET /api/me/member': () =>
       json(200, { id: 'mbr_parent', isHolder: false, firstName: 'Claire', lastName: 'Peeters' }),
   });

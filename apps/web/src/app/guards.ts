@@ -1,9 +1,9 @@
 import { SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
 import { isCancelledError } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { checkSession } from '@/features/auth/api/get-session';
-import { organizationByKeyQuery } from '@/features/organizations/api/get-organization-by-key';
-import { isApiError } from '@/lib/api-error';
+import { checkSession } from '@/features/auth';
+import { organizationByKeyQuery } from '@/features/organizations';
+import { hasErrorCode } from '@/lib/api-error';
 import type { PublicOrganization, User } from '@/lib/api-types';
 import { getAuthState, hasSession, setSelectedOrganization, setUser } from '@/lib/auth-store';
 import { applyUserLocale } from '@/lib/i18n';
@@ -71,7 +71,7 @@ export async function resolveAddressOrganization(): Promise<PublicOrganization> 
     setAddressOrganization(organization);
     return organization;
   } catch (error) {
-    if (isApiError(error) && error.status === 404) {
+    if (hasErrorCode(error, 'organization_not_found')) {
       setAddressOrganization(null);
       if (hasSession()) endSessionLocally();
       else setSelectedOrganization(null);

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { dropLoginShell } from '@/features/auth/login-shell/takeover';
+import { dropLoginShell } from '@/features/auth';
 import { i18nReady } from '@/lib/i18n';
 import { currentHost } from '@/lib/organization-host';
 import { paths } from '@/lib/paths';

@@ -1,7 +1,7 @@
 import { message } from '@inscrio/shared';
 import { isCancelledError } from '@tanstack/react-query';
 import { RotateCcw, TriangleAlert } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
 import { PageLoader } from '@/components/feedback/page-loader';
@@ -23,15 +23,16 @@ export function RouteError() {
   // A lookup cancelled by a session ending (the query cache is cleared) is no failure: load again, and
   // the guard then sends a signed-out visitor to the login page.
   const cancelled = isCancelledError(error) && cancelledRetries < MAX_CANCELLED_RETRIES;
-  useEffect(() => {
+  const onErrorShown = useEffectEvent(() => {
     if (!cancelled) {
       cancelledRetries = 0;
       return;
     }
     cancelledRetries += 1;
     void revalidator.revalidate();
-    // Once per error shown.
-  }, [error]);
+  });
+  // Once per error shown.
+  useEffect(() => onErrorShown(), [error]);
   if (cancelled) return <PageLoader fullScreen />;
   const locale = currentLocale();
   const chunkFailed =

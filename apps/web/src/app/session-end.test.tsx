@@ -25,8 +25,10 @@ const later = (response: () => Response, ms = 20) =>
 function expiredSessionApi() {
   return fakeApi({
     'GET /api/organizations/directory/key/demo': () => later(() => json(200, DEMO)),
-    'GET /api/auth/session': () => later(() => json(401, { message: 'Votre session a expiré' })),
-    'POST /api/auth/refresh-token': () => later(() => json(401, { message: 'Votre session a expiré' })),
+    'GET /api/auth/session': () =>
+      later(() => json(401, { error: 'session_expired', message: 'Votre session a expiré' })),
+    'POST /api/auth/refresh-token': () =>
+      later(() => json(401, { error: 'session_expired', message: 'Votre session a expiré' })),
   });
 }
 

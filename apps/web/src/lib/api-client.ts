@@ -114,6 +114,9 @@ function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']
   return url;
 }
 
+/** The session ended (its refresh failed): the code the API gives it, so screens branch on codes alone. */
+const sessionEnded = () => new ApiError(401, { error: 'session_expired' }, { authenticated: true });
+
 async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
   try {
     const text = await response.text();
@@ -184,7 +187,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
             config.onRefreshed((await response.json()) as SignInResult);
             return true;
           }
-          // 401: the refresh token is unknown, expired, revoked or reused. Anything else: a failure.
+          // 401: the refresh token is unknown, expired, revoked or reused; 400: it is malformed. Anything
+          // else: a failure. The status, not the code: this is HTTP's authentication contract, and a
+          // proxy or a bodiless answer must end the session the same way.
           reason = response.status === 401 || response.status === 400 ? 'expired' : 'refresh-failed';
         } catch {
           reason = 'refresh-failed';
@@ -221,9 +226,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const quiet = options.quietSessionEnd ?? false;
 
     // Requests starting during a refresh wait for it rather than fail with the old token.
-    if (wantsAuth && refreshing && !(await refreshing)) {
-      throw new ApiError(401, null, { authenticated: true });
-    }
+    if (wantsAuth && refreshing && !(await refreshing)) throw sessionEnded();
 
     for (let attempt = 0; ; attempt++) {
       const token = wantsAuth ? config.getAccessToken() : null;
@@ -253,11 +256,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
       if (response.ok) return readBody<T>(response, method, options.responseType);
 
+      // HTTP's authentication contract (any 401 to a call with the token asks for a new one), not a code.
       if (response.status === 401 && token && attempt === 0) {
         // Drain the body so the connection is released before the retry.
         await response.body?.cancel().catch(() => undefined);
         if (await refreshAfter401(token, quiet)) continue;
-        throw new ApiError(401, null, { authenticated: true });
+        throw sessionEnded();
       }
       throw new ApiError(response.status, await readErrorBody(response), { authenticated: token !== null });
     }

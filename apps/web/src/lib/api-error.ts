@@ -35,6 +35,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** Whether the error is the API's answer with one of these codes: screens branch on it, never on a status. */
+export function hasErrorCode(error: unknown, ...codes: readonly ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && error.code !== undefined && codes.includes(error.code);
+}
+
 /**
  * The text of an error notification (spec section 8): an API error shows its message, or
  * 'Erreur API N' when the body carried none; anything else 'Une erreur inattendue est survenue.'

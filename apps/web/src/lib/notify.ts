@@ -37,6 +37,8 @@ export const notify = {
  * form (wrong password, wrong code) is notified like any other error.
  */
 export function notifyError(error: unknown): void {
+  // The HTTP status on purpose: any 401 to a call carrying the session's token is the session ending
+  // (the client answers one itself, without a body, once the refresh failed), whatever its code.
   if (isApiError(error) && error.status === 401 && error.authenticated) return;
   notify.error(notificationText(error, currentLocale()));
 }

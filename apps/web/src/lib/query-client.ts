@@ -38,6 +38,8 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         // Client errors will not change on retry; network hiccups and 5xx may.
         retry: (failureCount, error) =>
+          // Transport, not a screen's branching: no answer of the 4xx class (any code, or a proxy's
+          // bare 404) changes by asking again; a network or server failure may.
           failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
       },
       mutations: { retry: false },

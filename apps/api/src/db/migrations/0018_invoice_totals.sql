@@ -1,5 +1,6 @@
 CREATE TABLE "invoice_totals" (
 	"organization_id" text NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "invoice_totals_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"issue_date" date NOT NULL,
 	"due_date" date NOT NULL,
 	"status" text NOT NULL,
@@ -7,7 +8,8 @@ CREATE TABLE "invoice_totals" (
 	"amount" bigint NOT NULL,
 	"credited" bigint NOT NULL,
 	"outstanding" bigint NOT NULL,
-	"folded" boolean DEFAULT false NOT NULL
+	"folded" boolean DEFAULT false NOT NULL,
+	CONSTRAINT "invoice_totals_organization_id_id_pk" PRIMARY KEY("organization_id","id")
 );
 --> statement-breakpoint
 CREATE INDEX "invoice_totals_org_issue" ON "invoice_totals" USING btree ("organization_id","issue_date","due_date","status");--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { scoped, totalCents } from './columns';
 
 /**
@@ -14,6 +14,8 @@ export const invoiceTotals = pgTable(
   'invoice_totals',
   {
     organizationId: scoped(),
+    /** Keys a delta within its organisation (tenant tables' keys start with organization_id). */
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     issueDate: date('issue_date').notNull(),
     dueDate: date('due_date').notNull(),
     status: text('status').notNull(),
@@ -25,6 +27,7 @@ export const invoiceTotals = pgTable(
     folded: boolean('folded').notNull().default(false),
   },
   (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
     index('invoice_totals_org_issue').on(t.organizationId, t.issueDate, t.dueDate, t.status),
     index('invoice_totals_unfolded')
       .on(t.organizationId, t.issueDate, t.dueDate, t.status)

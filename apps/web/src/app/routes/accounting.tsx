@@ -1,1 +1,1 @@
-export { AccountingPage as Component } from '@/features/accounting/components/accounting-page';
+export { AccountingPage as Component } from '@/features/accounting';

@@ -1,1 +1,1 @@
-export { AttendanceServicePage as Component } from '@/features/holdings/components/holding-pages';
+export { AttendanceServicePage as Component } from '@/features/holdings';

@@ -1,1 +1,1 @@
-export { AttendanceServicesPage as Component } from '@/features/holdings/components/holding-pages';
+export { AttendanceServicesPage as Component } from '@/features/holdings';

@@ -1,1 +1,1 @@
-export { BlueprintPage as Component } from '@/features/blueprints/components/blueprint-page';
+export { BlueprintPage as Component } from '@/features/blueprints';

@@ -1,1 +1,1 @@
-export { BlueprintsPage as Component } from '@/features/blueprints/components/blueprints-page';
+export { BlueprintsPage as Component } from '@/features/blueprints';

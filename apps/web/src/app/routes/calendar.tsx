@@ -1,1 +1,1 @@
-export { CalendarPage as Component } from '@/features/calendar/components/calendar-page';
+export { CalendarPage as Component } from '@/features/calendar';

@@ -1,1 +1,1 @@
-export { CatalogBlueprintPage as Component } from '@/features/catalog/components/catalog-blueprint-page';
+export { CatalogBlueprintPage as Component } from '@/features/catalog';

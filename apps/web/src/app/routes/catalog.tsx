@@ -1,1 +1,1 @@
-export { CatalogPage as Component } from '@/features/catalog/components/catalog-page';
+export { CatalogPage as Component } from '@/features/catalog';

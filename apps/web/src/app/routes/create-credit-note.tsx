@@ -1,4 +1,4 @@
-import { CreateDocumentPage } from '@/features/accounting/components/create-document-page';
+import { CreateDocumentPage } from '@/features/accounting';
 
 export function Component() {
   return <CreateDocumentPage kind="credit-note" />;

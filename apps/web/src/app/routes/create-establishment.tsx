@@ -1,1 +1,1 @@
-export { CreateEstablishmentPage as Component } from '@/features/establishments/components/create-establishment-page';
+export { CreateEstablishmentPage as Component } from '@/features/establishments';

@@ -1,1 +1,1 @@
-export { CreatePeriodPage as Component } from '@/features/periods/components/create-period-page';
+export { CreatePeriodPage as Component } from '@/features/periods';

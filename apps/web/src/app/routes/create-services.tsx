@@ -1,1 +1,1 @@
-export { CreateServicesPage as Component } from '@/features/services/components/create-services-page';
+export { CreateServicesPage as Component } from '@/features/services';

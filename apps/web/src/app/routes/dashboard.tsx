@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
-import { OpenOrders } from '@/features/orders/components/open-orders';
-import { MyActivities } from '@/features/registrations/components/my-activities';
+import { DashboardPage } from '@/features/dashboard';
+import { OpenOrders } from '@/features/orders';
+import { MyActivities } from '@/features/registrations';
 
 // A manager's to-do is in the managers' chunk (it uses their screens' code): families never load it.
 const ManagerToDo = lazy(() =>
-  import('@/features/manager-dashboard/components/manager-to-do').then((m) => ({ default: m.ManagerToDo })),
+  import('@/features/manager-dashboard').then((m) => ({ default: m.ManagerToDo })),
 );
 
 /**

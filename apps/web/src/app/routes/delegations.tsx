@@ -1,1 +1,1 @@
-export { FamilyPage as Component } from '@/features/family/components/family-page';
+export { FamilyPage as Component } from '@/features/family';

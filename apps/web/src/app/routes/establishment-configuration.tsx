@@ -1,1 +1,1 @@
-export { EstablishmentConfigurationPage as Component } from '@/features/establishments/components/establishment-configuration-page';
+export { EstablishmentConfigurationPage as Component } from '@/features/establishments';

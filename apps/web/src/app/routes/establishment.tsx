@@ -1,1 +1,1 @@
-export { EstablishmentPage as Component } from '@/features/establishments/components/establishment-page';
+export { EstablishmentPage as Component } from '@/features/establishments';

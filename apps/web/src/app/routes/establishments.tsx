@@ -1,1 +1,1 @@
-export { EstablishmentsPage as Component } from '@/features/establishments/components/establishments-page';
+export { EstablishmentsPage as Component } from '@/features/establishments';

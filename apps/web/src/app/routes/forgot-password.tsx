@@ -1,1 +1,1 @@
-export { ForgotPasswordPage as Component } from '@/features/auth/components/forgot-password-page';
+export { ForgotPasswordPage as Component } from '@/features/auth';

@@ -1,1 +1,1 @@
-export { HoldingPrestationPage as Component } from '@/features/holdings/components/holding-prestation-page';
+export { HoldingPrestationPage as Component } from '@/features/holdings';

@@ -1,1 +1,1 @@
-export { HoldingServicePage as Component } from '@/features/holdings/components/holding-pages';
+export { HoldingServicePage as Component } from '@/features/holdings';

@@ -1,1 +1,1 @@
-export { HoldingServicesPage as Component } from '@/features/holdings/components/holding-pages';
+export { HoldingServicesPage as Component } from '@/features/holdings';

@@ -1,7 +1,7 @@
 import { MainLayout } from '@/components/layouts/main-layout';
-import { CartButton } from '@/features/cart/components/cart-button';
+import { CartButton } from '@/features/cart';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '@/components/layouts/use-media-query';
-import { FamilyOnboardingOverlay } from '@/features/onboarding/components/family-onboarding-overlay';
+import { FamilyOnboardingOverlay } from '@/features/onboarding';
 
 /**
  * The main layout, with the family onboarding overlay over any of its pages (spec section 2 'Other UI'),

@@ -1,1 +1,1 @@
-export { PrestationPage as Component } from '@/features/services/components/prestation-page';
+export { PrestationPage as Component } from '@/features/services';

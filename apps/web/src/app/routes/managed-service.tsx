@@ -1,1 +1,1 @@
-export { ServicePage as Component } from '@/features/services/components/service-page';
+export { ServicePage as Component } from '@/features/services';

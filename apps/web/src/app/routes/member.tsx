@@ -1,2 +1,2 @@
 // One page for /members/participants/{id} and /members/holders/{id}: the id is the user id.
-export { MemberPage as Component } from '@/features/members/components/member-page';
+export { MemberPage as Component } from '@/features/members';

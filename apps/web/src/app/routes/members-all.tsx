@@ -1,4 +1,4 @@
-import { MembersListPage } from '@/features/members/components/members-list-page';
+import { MembersListPage } from '@/features/members';
 
 export function Component() {
   return <MembersListPage kind="all" />;

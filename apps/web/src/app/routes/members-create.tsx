@@ -1,1 +1,1 @@
-export { CreateMemberPage as Component } from '@/features/members/components/create-member-page';
+export { CreateMemberPage as Component } from '@/features/members';

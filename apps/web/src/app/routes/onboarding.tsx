@@ -1,1 +1,1 @@
-export { OnboardingPage as Component } from '@/features/onboarding/components/onboarding-page';
+export { OnboardingPage as Component } from '@/features/onboarding';

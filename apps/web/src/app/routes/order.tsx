@@ -1,1 +1,1 @@
-export { OrderPage as Component } from '@/features/orders/components/order-page';
+export { OrderPage as Component } from '@/features/orders';

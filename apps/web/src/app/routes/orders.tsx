@@ -1,1 +1,1 @@
-export { OrdersPage as Component } from '@/features/orders/components/orders-page';
+export { OrdersPage as Component } from '@/features/orders';

@@ -1,1 +1,1 @@
-export { OrganizationConfigurationPage as Component } from '@/features/organization-settings/components/organization-configuration-page';
+export { OrganizationConfigurationPage as Component } from '@/features/organization-settings';

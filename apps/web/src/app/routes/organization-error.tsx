@@ -1,1 +1,1 @@
-export { OrganizationErrorPage as Component } from '@/features/organizations/components/organization-error-page';
+export { OrganizationErrorPage as Component } from '@/features/organizations';

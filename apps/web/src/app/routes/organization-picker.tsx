@@ -1,1 +1,1 @@
-export { OrganizationPickerPage as Component } from '@/features/organizations/components/organization-picker-page';
+export { OrganizationPickerPage as Component } from '@/features/organizations';

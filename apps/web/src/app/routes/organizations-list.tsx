@@ -1,1 +1,1 @@
-export { OrganizationsListPage as Component } from '@/features/organizations/components/organizations-list-page';
+export { OrganizationsListPage as Component } from '@/features/organizations';

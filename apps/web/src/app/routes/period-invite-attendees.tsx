@@ -1,1 +1,1 @@
-export { PeriodInviteAttendeesPage as Component } from '@/features/periods/components/period-invite-attendees-page';
+export { PeriodInviteAttendeesPage as Component } from '@/features/periods';

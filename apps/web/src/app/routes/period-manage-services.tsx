@@ -1,1 +1,1 @@
-export { ManageServicesPage as Component } from '@/features/periods/components/manage-services-page';
+export { ManageServicesPage as Component } from '@/features/periods';

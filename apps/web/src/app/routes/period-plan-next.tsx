@@ -1,1 +1,1 @@
-export { PlanNextPage as Component } from '@/features/periods/components/plan-next-page';
+export { PlanNextPage as Component } from '@/features/periods';

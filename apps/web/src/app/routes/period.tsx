@@ -1,1 +1,1 @@
-export { PeriodPage as Component } from '@/features/periods/components/period-page';
+export { PeriodPage as Component } from '@/features/periods';

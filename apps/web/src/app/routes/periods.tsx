@@ -1,1 +1,1 @@
-export { PeriodsPage as Component } from '@/features/periods/components/periods-page';
+export { PeriodsPage as Component } from '@/features/periods';

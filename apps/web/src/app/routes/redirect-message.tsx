@@ -1,1 +1,1 @@
-export { RedirectMessagePage as Component } from '@/features/redirect-message/components/redirect-message-page';
+export { RedirectMessagePage as Component } from '@/features/redirect-message';

@@ -1,1 +1,1 @@
-export { RegisterPage as Component } from '@/features/auth/components/register-page';
+export { RegisterPage as Component } from '@/features/auth';

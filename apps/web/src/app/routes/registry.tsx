@@ -1,1 +1,1 @@
-export { RegistryPage as Component } from '@/features/registry/components/registry-page';
+export { RegistryPage as Component } from '@/features/registry';

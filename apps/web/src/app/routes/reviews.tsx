@@ -1,1 +1,1 @@
-export { ReviewsPage as Component } from '@/features/reviews/components/reviews-page';
+export { ReviewsPage as Component } from '@/features/reviews';

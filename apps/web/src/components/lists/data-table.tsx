@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight } from 'lucide-react';
-import { type HTMLAttributes, type ReactNode, useEffect } from 'react';
+import { type HTMLAttributes, type ReactNode, useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryStates } from '@/components/feedback/query-states';
 import { type CursorSteps, Pagination } from '@/components/ui/pagination';
@@ -186,11 +186,13 @@ export function DataTable<T, S extends string = string>({
       : undefined;
   const loaded = query ? Boolean(query.data) : true;
 
-  useEffect(() => {
+  const backToLastPage = useEffectEvent(() => {
     if (numbered && loaded && numbered.page > numbered.pageCount) {
       numbered.onPageChange(Math.max(1, numbered.pageCount));
     }
-  }, [loaded, numbered?.page, numbered?.pageCount]);
+  });
+  // When the page or the page count moves (the last row of the last page gone), not at every render.
+  useEffect(() => backToLastPage(), [loaded, numbered?.page, numbered?.pageCount]);
 
   const edge = (index: number) =>
     cn(

@@ -145,6 +145,7 @@ export function SearchPicker<T>({
 
   const choosing = mode === 'choose';
   const list = (
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- the arrow keys of the options (focusable buttons) bubble here: one handler moves the focus among them
     <ul
       ref={listRef}
       className={cn(

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 
 /** Pauses typing for this long before searching. */
 export const SEARCH_DELAY_MS = 300;
@@ -39,22 +39,18 @@ export function useSettledSearch(
 ): [string, (text: string) => void] {
   const [text, setText] = useState(value);
   const settled = useDebouncedValue(text.trim(), delay);
-  // The latest callback, without making it drive the effect (it changes with the address).
-  const latest = useRef(onSettle);
-  useEffect(() => {
-    latest.current = onSettle;
+  // Only a settled text drives the first; only the outside value the second (the callback changes with
+  // the address, and the text at each key).
+  const settle = useEffectEvent((q: string) => {
+    if (q !== text.trim()) return;
+    if (q !== value) onSettle(q);
   });
+  useEffect(() => settle(settled), [settled]);
 
-  useEffect(() => {
-    if (settled !== text.trim()) return;
-    if (settled !== value) latest.current(settled);
-    // Only a settled text drives this.
-  }, [settled]);
-
-  useEffect(() => {
-    if (value !== text.trim()) setText(value);
-    // Only the outside value drives this.
-  }, [value]);
+  const follow = useEffectEvent((outside: string) => {
+    if (outside !== text.trim()) setText(outside);
+  });
+  useEffect(() => follow(value), [value]);
 
   return [text, setText];
 }

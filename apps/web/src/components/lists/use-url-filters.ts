@@ -27,6 +27,7 @@ export type UrlFilterChanges<Shape extends z.ZodRawShape> = {
 };
 
 const NOT_FILTERS = new Set(['page', 'sort', 'order']);
+const NO_OPTIONS = {};
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '' || value === false;
 
@@ -41,19 +42,20 @@ function toText(field: UrlField | undefined, value: unknown): string | undefined
  * list's shared query schema so a hand-edited address never reaches the API with what it would refuse:
  * each parameter the schema refuses counts as absent (its default then). `set` changes some fields and,
  * unless the page is among them, goes back to the first page; the address is replaced, not pushed.
+ * `options` is a constant of the list (declared once, outside the component): it drives the memos.
  */
 export function useUrlFilters<Shape extends z.ZodRawShape>(
   schema: z.ZodObject<Shape>,
-  options: UrlFiltersOptions<Shape> = {},
+  options: UrlFiltersOptions<Shape> = NO_OPTIONS,
 ) {
   const [params, setParams] = useSearchParams();
-  const fields = (options.fields ?? {}) as Record<string, UrlField | undefined>;
-  const forgets = (options.forgets ?? {}) as Record<string, readonly string[] | undefined>;
-  const names = Object.keys(schema.shape) as (keyof Shape & string)[];
-  const paramOf = (name: keyof Shape & string) => fields[name]?.param ?? name;
+  const fields = (options.fields ?? NO_OPTIONS) as Record<string, UrlField | undefined>;
+  const forgets = (options.forgets ?? NO_OPTIONS) as Record<string, readonly string[] | undefined>;
+  const names = useMemo(() => Object.keys(schema.shape) as (keyof Shape & string)[], [schema]);
+  const paramOf = useCallback((name: keyof Shape & string) => fields[name]?.param ?? name, [fields]);
   const filterNames = options.filters ?? names.filter((name) => !NOT_FILTERS.has(name));
 
-  const search = params.toString();
+  // `params` is a new object only when the address's query text changes.
   const { values, given } = useMemo(() => {
     const read: Record<string, unknown> = {};
     const accepted = new Set<string>();
@@ -66,8 +68,7 @@ export function useUrlFilters<Shape extends z.ZodRawShape>(
       read[name] = parsed?.success ? parsed.data : field.safeParse(undefined).data;
     }
     return { values: read as Values<Shape>, given: accepted };
-    // The address's text is what the values depend on.
-  }, [search, schema]);
+  }, [params, schema, names, fields, paramOf]);
 
   const set = useCallback(
     (changes: UrlFilterChanges<Shape>) => {
@@ -92,8 +93,7 @@ export function useUrlFilters<Shape extends z.ZodRawShape>(
         { replace: true },
       );
     },
-    // The options are read at each call; the setter is what changes.
-    [setParams],
+    [setParams, forgets, fields, paramOf],
   );
 
   /** Whether the address gives the field (a value the schema accepts, not only its default). */

@@ -14,8 +14,12 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1 px-5 pt-5 sm:px-6 sm:pt-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 className={cn('text-base font-semibold text-slate-900', className)} {...props} />;
+export function CardTitle({ className, children, ...props }: ComponentProps<'h2'>) {
+  return (
+    <h2 className={cn('text-base font-semibold text-slate-900', className)} {...props}>
+      {children}
+    </h2>
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

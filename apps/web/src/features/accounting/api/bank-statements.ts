@@ -44,7 +44,7 @@ export function useBankImport(started: BankStatementResult) {
   // Once, when the import ends: the invoices it settled and the transfers it left are read again.
   useEffect(() => {
     if (finished) invalidate();
-  }, [finished]);
+  }, [finished, invalidate]);
   return query;
 }
 

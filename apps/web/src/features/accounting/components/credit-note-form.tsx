@@ -24,7 +24,7 @@ import { FormField } from '@/components/ui/form-field';
 import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError, statusText } from '@/lib/api-error';
+import { hasErrorCode, statusText } from '@/lib/api-error';
 import { formatDate } from '@/lib/dates';
 import { applyApiFieldErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
@@ -343,7 +343,7 @@ export function CreditNoteForm() {
     );
   }
   if (invoice.isError) {
-    const notFound = isApiError(invoice.error) && invoice.error.status === 404;
+    const notFound = hasErrorCode(invoice.error, 'not_found');
     return (
       <div className="space-y-4">
         <ErrorState

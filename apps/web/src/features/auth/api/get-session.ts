@@ -1,4 +1,4 @@
-import { isApiError } from '@/lib/api-error';
+import { hasErrorCode } from '@/lib/api-error';
 import { api } from '@/lib/api-client';
 import type { SessionStatus } from '@/lib/api-types';
 
@@ -15,7 +15,9 @@ export async function checkSession(signal?: AbortSignal): Promise<SessionCheck> 
     const session = await api.get<SessionStatus>('/auth/session', { quietSessionEnd: true, signal });
     return { status: 'valid', session };
   } catch (error) {
-    if (isApiError(error) && (error.status === 401 || error.status === 403)) return { status: 'expired' };
+    if (hasErrorCode(error, 'unauthenticated', 'session_expired', 'forbidden', 'organization_mismatch')) {
+      return { status: 'expired' };
+    }
     if (signal?.aborted) throw error;
     return { status: 'unknown' };
   }

@@ -74,6 +74,7 @@ export function ForgotPasswordPage() {
           type="email"
           autoComplete="email"
           inputMode="email"
+          // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the page's one task is this field
           autoFocus
           error={errors.email?.message}
           {...register('email')}

@@ -1,7 +1,7 @@
 import { message, signInOtpSchema, signInPasswordSchema } from '@inscrio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, KeyRound, LogIn, Mail } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -71,7 +71,7 @@ function PasswordForm({
   const form = useRef<HTMLFormElement>(null);
   // Takes over the page the server sent (login-shell/takeover.ts) before the browser paints this form:
   // what was typed, where the caret was, and a submit made before the app was there.
-  useLayoutEffect(() => {
+  const takeOverShell = useEffectEvent(() => {
     const shell = takeLoginShell();
     if (!shell) return;
     setValue('email', shell.email);
@@ -88,8 +88,9 @@ function PasswordForm({
       if (start !== null && end !== null) input.setSelectionRange(start, end);
     });
     if (shell.submitted) void onSubmit();
-    // Once, when the form first shows: the shell is gone afterwards.
-  }, []);
+  });
+  // Once, when the form first shows: the shell is gone afterwards.
+  useLayoutEffect(() => takeOverShell(), []);
 
   return (
     // method="post": were the page's scripts not to run, a submit never puts the password in the address.
@@ -115,6 +116,7 @@ function PasswordForm({
       <PasswordField
         label={t('fields.password')}
         autoComplete="current-password"
+        // eslint-disable-next-line jsx-a11y-x/no-autofocus -- a sign-in form is the page's one task: its field takes the focus
         autoFocus={Boolean(email)}
         error={errors.password?.message}
         labelAction={
@@ -179,6 +181,7 @@ function CodeRequestForm({
         type="email"
         autoComplete="email"
         inputMode="email"
+        // eslint-disable-next-line jsx-a11y-x/no-autofocus -- a sign-in form is the page's one task: its field takes the focus
         autoFocus
         error={errors.email?.message}
         {...register('email', {
@@ -244,6 +247,7 @@ function CodeEntryForm({ email, onBack }: { email: string; onBack: () => void })
         inputMode="numeric"
         pattern="[0-9]*"
         maxLength={6}
+        // eslint-disable-next-line jsx-a11y-x/no-autofocus -- a sign-in form is the page's one task: its field takes the focus
         autoFocus
         placeholder="••••••"
         inputClassName="h-14 text-center font-mono text-2xl tracking-[0.5em] placeholder:tracking-[0.5em] sm:text-2xl"

@@ -96,6 +96,7 @@ export function ResetPasswordPage() {
         <PasswordField
           label={t('fields.newPassword')}
           autoComplete="new-password"
+          // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the page's one task is this form
           autoFocus
           hint={t('register.passwordHint')}
           error={errors.password?.message}

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { ListEmpty } from '@/components/lists/list-empty';
 import { type Column, DataTable, openColumn } from '@/components/lists/data-table';
 import { ListSearch, ListToolbar } from '@/components/lists/list-toolbar';
-import { useUrlFilters } from '@/components/lists/use-url-filters';
+import { type UrlFiltersOptions, useUrlFilters } from '@/components/lists/use-url-filters';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -39,20 +39,21 @@ const urlSchema = blueprintListQuerySchema('fr').pick({
   includeArchived: true,
   page: true,
 });
+const urlOptions: UrlFiltersOptions<typeof urlSchema.shape> = {
+  fields: {
+    establishmentId: { param: 'establishment' },
+    includeArchived: {
+      param: 'archived',
+      read: (text) => (text === '1' ? 'true' : 'false'),
+      write: (value) => (value ? '1' : undefined),
+    },
+  },
+  filters: ['q', 'establishmentId', 'visibility'],
+};
 
 /** The list's filters live in the address, so going back to the list keeps them. */
 function useFilters() {
-  const { values, set, filtered } = useUrlFilters(urlSchema, {
-    fields: {
-      establishmentId: { param: 'establishment' },
-      includeArchived: {
-        param: 'archived',
-        read: (text) => (text === '1' ? 'true' : 'false'),
-        write: (value) => (value ? '1' : undefined),
-      },
-    },
-    filters: ['q', 'establishmentId', 'visibility'],
-  });
+  const { values, set, filtered } = useUrlFilters(urlSchema, urlOptions);
   const filters = {
     q: values.q ?? '',
     establishmentId: values.establishmentId ?? '',

@@ -60,9 +60,14 @@ export function CalendarPage() {
   const view: CalendarView = params.get('view') === 'month' ? 'month' : 'week';
   const todayStart = startOfToday(timeZone);
   const todayKey = dayKey(todayStart, timeZone);
-  const anchor = parseDayKey(params.get('date'), timeZone) ?? todayStart;
+  const dateParam = params.get('date');
+  // The same day is the same Date across renders, so the range and the prefetch follow the day only.
+  const anchor = useMemo(
+    () => parseDayKey(dateParam, timeZone) ?? parseDayKey(todayKey, timeZone)!,
+    [dateParam, todayKey, timeZone],
+  );
   const anchorKey = dayKey(anchor, timeZone);
-  const range = useMemo(() => visibleRange(view, anchor, timeZone), [view, anchorKey, timeZone]);
+  const range = useMemo(() => visibleRange(view, anchor, timeZone), [view, anchor, timeZone]);
   const from = utc(range.from);
   const to = utc(range.to);
   const query = useCalendarItems(from, to);
@@ -84,7 +89,7 @@ export function CalendarPage() {
       const next = visibleRange(view, shiftAnchor(view, anchor, step, timeZone), timeZone);
       void queryClient.prefetchQuery(calendarItemsQuery(utc(next.from), utc(next.to)));
     }
-  }, [view, anchorKey, timeZone, queryClient]);
+  }, [view, anchor, timeZone, queryClient]);
 
   const go = (next: { view?: CalendarView; date?: Date | null }) => {
     setParams(

@@ -1,21 +1,22 @@
 import { useEffect, useState } from 'react';
 
+const secondsUntil = (target: number) =>
+  Number.isNaN(target) ? null : Math.max(0, Math.ceil((target - Date.now()) / 1000));
+
 /** Whole seconds left until `until` (an ISO instant), updated every second; null without a deadline. */
 export function useCountdown(until: string | null | undefined): number | null {
   const target = until ? Date.parse(until) : NaN;
-  const read = () => (Number.isNaN(target) ? null : Math.max(0, Math.ceil((target - Date.now()) / 1000)));
-  const [seconds, setSeconds] = useState(read);
+  const [seconds, setSeconds] = useState(() => secondsUntil(target));
 
   useEffect(() => {
-    setSeconds(read());
+    setSeconds(secondsUntil(target));
     if (Number.isNaN(target)) return;
     const timer = window.setInterval(() => {
-      const left = read();
+      const left = secondsUntil(target);
       setSeconds(left);
       if (left === 0) window.clearInterval(timer);
     }, 1000);
     return () => window.clearInterval(timer);
-    // `read` only depends on `target`.
   }, [target]);
 
   return seconds;

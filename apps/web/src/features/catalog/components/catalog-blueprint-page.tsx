@@ -23,7 +23,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatPattern } from '@/lib/dates';
 import { paths } from '@/lib/paths';
-import { isApiError } from '@/lib/api-error';
+import { hasErrorCode } from '@/lib/api-error';
 import { useLocale } from '@/lib/use-locale';
 import { useCatalogBlueprint } from '../api/get-catalog-blueprint';
 import { useTimeZone } from '@/lib/use-time-zone';
@@ -189,9 +189,7 @@ export function CatalogBlueprintPage() {
         <ErrorState
           title={t('detail.error')}
           error={query.error}
-          onRetry={
-            isApiError(query.error) && query.error.status === 404 ? undefined : () => void query.refetch()
-          }
+          onRetry={hasErrorCode(query.error, 'not_found') ? undefined : () => void query.refetch()}
         />
       </PageContainer>
     );

@@ -19,7 +19,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { applyApiFieldErrors } from '@/lib/form-errors';
 import { notify, notifyError } from '@/lib/notify';
 import { paths } from '@/lib/paths';
-import { isApiError } from '@/lib/api-error';
+import { hasErrorCode } from '@/lib/api-error';
 import { useLocale } from '@/lib/use-locale';
 import { useDeclareAbsence } from '../api/declare-absence';
 import { usePrestation } from '../api/get-prestation';
@@ -120,9 +120,7 @@ export function HoldingPrestationPage() {
           <ErrorState
             title={t('prestation.error')}
             error={query.error}
-            onRetry={
-              isApiError(query.error) && query.error.status === 404 ? undefined : () => void query.refetch()
-            }
+            onRetry={hasErrorCode(query.error, 'not_found') ? undefined : () => void query.refetch()}
           />
         )}
       </PageContainer>

@@ -22,13 +22,13 @@ import { useAuth } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { paths } from '@/lib/paths';
-import { isApiError } from '@/lib/api-error';
+import { hasErrorCode } from '@/lib/api-error';
 import { useLocale } from '@/lib/use-locale';
 import { useService } from '../api/get-service';
 import { useServiceParticipants } from '../api/get-service-participants';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { fillingText, hoursText, isUnlimited, longDayText } from '../utils/service-texts';
-import { ParticipantStatusBadge } from '@/features/registry/components/participant-status-badge';
+import { ParticipantStatusBadge } from '@/features/registry';
 import { PrestationStatusBadge } from './prestation-status-badge';
 import { SeatsMeter } from './seats-meter';
 
@@ -161,9 +161,7 @@ export function ServiceDetailPage({ mode }: { mode: 'holder' | 'attendance' }) {
           <ErrorState
             title={t('detail.error')}
             error={query.error}
-            onRetry={
-              isApiError(query.error) && query.error.status === 404 ? undefined : () => void query.refetch()
-            }
+            onRetry={hasErrorCode(query.error, 'not_found') ? undefined : () => void query.refetch()}
           />
         )}
       </PageContainer>

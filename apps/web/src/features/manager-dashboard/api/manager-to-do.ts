@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { useQuery } from '@tanstack/react-query';
-import type { ServicePage } from '@/features/holdings/api/types';
+import type { ServicePage } from '@/features/holdings';
 import { api } from '@/lib/api-client';
 
 /** What is still due (cents), from `GET /invoices/outstanding`. */

@@ -77,7 +77,7 @@ export function CreateMemberPage() {
   const family = useFieldArray({ control, name: 'familyMembers' });
   const role = useWatch({ control, name: 'role' });
   const familyRows = useWatch({ control, name: 'familyMembers' });
-  const options = establishments.data?.items ?? [];
+  const options = useMemo(() => establishments.data?.items ?? [], [establishments.data]);
 
   // The default establishment is preselected once the list arrives.
   useEffect(() => {

@@ -9,11 +9,11 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
-import { ORDERS_PAGE_SIZE, useOrders } from '@/features/orders/api/get-orders';
-import { OrderRow } from '@/features/orders/components/order-row';
-import { useParticipants } from '@/features/registry/api/participants';
-import { ParticipantStatusBadge } from '@/features/registry/components/participant-status-badge';
-import { SessionDate } from '@/features/registry/components/session-label';
+import { ORDERS_PAGE_SIZE, useOrders } from '@/features/orders';
+import { OrderRow } from '@/features/orders';
+import { useParticipants } from '@/features/registry';
+import { ParticipantStatusBadge } from '@/features/registry';
+import { SessionDate } from '@/features/registry';
 import type { MemberDetail } from '../api/types';
 
 const REGISTRATIONS_PAGE_SIZE = 10;

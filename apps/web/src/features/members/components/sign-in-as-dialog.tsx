@@ -115,6 +115,7 @@ export function SignInAsDialog({ member }: { member: MemberDetail }) {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={fieldError}
+          // eslint-disable-next-line jsx-a11y-x/no-autofocus -- a dialog opened to type here moves the focus into it
           autoFocus
         />
       </form>

@@ -1,5 +1,5 @@
 import { type MemberListKind, type MemberSort, memberListQuerySchema, type SortOrder } from '@inscrio/shared';
-import { useUrlFilters } from '@/components/lists/use-url-filters';
+import { type UrlFiltersOptions, useUrlFilters } from '@/components/lists/use-url-filters';
 import type { MemberFilters } from '../api/get-members';
 
 /** The order a column takes when first clicked: names A→Z, the most recent and the largest first. */
@@ -20,6 +20,9 @@ const urlSchema = memberListQuerySchema('fr').pick({
   order: true,
   page: true,
 });
+const urlOptions: UrlFiltersOptions<typeof urlSchema.shape> = {
+  fields: { establishmentId: { param: 'establishment' } },
+};
 
 export interface MemberListState extends MemberFilters {
   page: number;
@@ -27,9 +30,7 @@ export interface MemberListState extends MemberFilters {
 
 /** The list's search, filters, sort and page live in the address: going back to the list keeps them. */
 export function useMemberFilters(kind: MemberListKind) {
-  const { values, set, isSet } = useUrlFilters(urlSchema, {
-    fields: { establishmentId: { param: 'establishment' } },
-  });
+  const { values, set, isSet } = useUrlFilters(urlSchema, urlOptions);
   const sort = values.sort;
   const state: MemberListState = {
     kind,

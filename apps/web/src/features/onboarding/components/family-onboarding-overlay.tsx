@@ -4,7 +4,7 @@ import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { isApiError } from '@/lib/api-error';
+import { hasErrorCode } from '@/lib/api-error';
 import type { User } from '@/lib/api-types';
 import { useAuth } from '@/lib/auth-store';
 import {
@@ -109,8 +109,8 @@ export function FamilyOnboardingOverlay() {
       await skip.mutateAsync('skipped-added-family-members');
       notify.info(t('family.skipped'));
     } catch (error) {
-      // An unknown step (400) or a missing one (404) reads the specification's message.
-      if (isApiError(error) && (error.status === 400 || error.status === 404)) {
+      // An unknown step (refused as invalid) or a missing one reads the specification's message.
+      if (hasErrorCode(error, 'validation_failed', 'not_found')) {
         notify.error(message('onboardingStepNotFound', locale));
       } else {
         notifyError(error);
@@ -125,6 +125,7 @@ export function FamilyOnboardingOverlay() {
   ] as const;
 
   return (
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape closes the dialog from any of its controls (the WAI-ARIA dialog pattern)
     <section
       ref={card}
       role="dialog"

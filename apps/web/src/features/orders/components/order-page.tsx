@@ -23,7 +23,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isApiError, statusText } from '@/lib/api-error';
+import { hasErrorCode, statusText } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth-store';
 import { formatDateTime, formatPattern } from '@/lib/dates';
 import { paths } from '@/lib/paths';
@@ -340,9 +340,7 @@ export function OrderPage() {
         <ErrorState
           title={t('detail.error')}
           error={query.error}
-          onRetry={
-            isApiError(query.error) && query.error.status === 404 ? undefined : () => void query.refetch()
-          }
+          onRetry={hasErrorCode(query.error, 'not_found') ? undefined : () => void query.refetch()}
         />
       </PageContainer>
     );

@@ -96,7 +96,7 @@ function useMollieCallback() {
       },
       { replace: true },
     );
-  }, [outcome]);
+  }, [outcome, setParams, t]);
 }
 
 /**

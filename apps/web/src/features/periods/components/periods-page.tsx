@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/feedback/error-state';
 import { type Column, DataTable, openColumn } from '@/components/lists/data-table';
 import { ListToolbar } from '@/components/lists/list-toolbar';
-import { useUrlFilters } from '@/components/lists/use-url-filters';
+import { type UrlFiltersOptions, useUrlFilters } from '@/components/lists/use-url-filters';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -20,6 +20,9 @@ const PAGE_SIZE = 20;
 
 /** What the address may hold (`?establishment=&page=`), read by the API's own schema. */
 const urlSchema = periodListQuerySchema('fr').pick({ establishmentId: true, page: true });
+const urlOptions: UrlFiltersOptions<typeof urlSchema.shape> = {
+  fields: { establishmentId: { param: 'establishment' } },
+};
 
 /** The table's columns: name (opening the period), dates, establishment, counts and opening. */
 function useColumns(): Column<Period>[] {
@@ -95,9 +98,7 @@ function PeriodCard({ period }: { period: Period }) {
 /** `/managing/periods`: the periods with their dates, establishment and counts. */
 export function PeriodsPage() {
   const { t } = useTranslation('periods');
-  const { values, set } = useUrlFilters(urlSchema, {
-    fields: { establishmentId: { param: 'establishment' } },
-  });
+  const { values, set } = useUrlFilters(urlSchema, urlOptions);
   const { page } = values;
   const establishmentId = values.establishmentId ?? '';
   const establishments = useEstablishmentOptions();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { isApiError, statusText } from '@/lib/api-error';
+import { hasErrorCode, statusText } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth-store';
 import { DEFAULT_TIME_ZONE, formatDate } from '@/lib/dates';
 import { useAddressOrganization } from '@/lib/organization-context';
@@ -61,7 +61,7 @@ export function RepresentativeInvitationMessage({ token }: { token: string | nul
         }
       >
         <p>
-          {invitation.isError && !(isApiError(invitation.error) && invitation.error.status === 404)
+          {invitation.isError && !hasErrorCode(invitation.error, 'not_found')
             ? statusText(invitation.error, locale)
             : t('invitation.notFound')}
         </p>

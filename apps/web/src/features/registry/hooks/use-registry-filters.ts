@@ -1,5 +1,5 @@
 import { type ParticipantStatus, participantListQuerySchema } from '@inscrio/shared';
-import { useUrlFilters } from '@/components/lists/use-url-filters';
+import { type UrlFiltersOptions, useUrlFilters } from '@/components/lists/use-url-filters';
 
 /** What the address may hold, read by the API's own schema. */
 const urlSchema = participantListQuerySchema('fr').pick({
@@ -10,6 +10,9 @@ const urlSchema = participantListQuerySchema('fr').pick({
   q: true,
   page: true,
 });
+const urlOptions: UrlFiltersOptions<typeof urlSchema.shape> = {
+  forgets: { periodId: ['serviceId'], blueprintId: ['serviceId'] },
+};
 
 export interface RegistryFilterState {
   periodId: string;
@@ -25,9 +28,7 @@ export interface RegistryFilterState {
  * so going back keeps them. Changing the period or the activity forgets a session that no longer fits.
  */
 export function useRegistryFilters() {
-  const { values, set, filtered, clear } = useUrlFilters(urlSchema, {
-    forgets: { periodId: ['serviceId'], blueprintId: ['serviceId'] },
-  });
+  const { values, set, filtered, clear } = useUrlFilters(urlSchema, urlOptions);
   const state: RegistryFilterState = {
     periodId: values.periodId ?? '',
     blueprintId: values.blueprintId ?? '',

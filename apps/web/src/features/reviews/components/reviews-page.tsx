@@ -6,7 +6,7 @@ import {
   type ReviewReason,
 } from '@inscrio/shared';
 import { ArrowLeft, Check, Inbox, Mail, MessageSquareQuote, Phone, Users, X } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/feedback/error-state';
@@ -238,12 +238,15 @@ export function ReviewsPage() {
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const setPage = (next: number) => setParams(next > 1 ? { page: String(next) } : {}, { replace: true });
+  const setPage = useCallback(
+    (next: number) => setParams(next > 1 ? { page: String(next) } : {}, { replace: true }),
+    [setParams],
+  );
 
   // The last request of a page decided: back to the page before.
   useEffect(() => {
     if (query.data && page > pageCount) setPage(pageCount);
-  }, [query.data, page, pageCount]);
+  }, [query.data, page, pageCount, setPage]);
 
   return (
     <PageContainer className="max-w-4xl">

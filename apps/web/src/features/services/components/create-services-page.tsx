@@ -171,7 +171,7 @@ function ServiceForm({
             }
           }
         }
-        if (!placed || (isApiError(error) && error.status !== 400))
+        if (!placed || (isApiError(error) && error.code !== 'validation_failed'))
           setFormError(notificationText(error, locale));
       }
     });

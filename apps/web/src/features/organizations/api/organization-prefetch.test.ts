@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getOrganizationByKey } from '@/features/organizations/api/get-organization-by-key';
-import { takePrefetchedResponse } from './organization-prefetch';
+import { takePrefetchedResponse } from '@/lib/organization-prefetch';
+import { getOrganizationByKey } from './get-organization-by-key';
 
 const URL_OF_DEMO = '/api/organizations/directory/key/demo';
 

@@ -1,0 +1,2 @@
+/* The family feature's public face: its page. */
+export { FamilyPage } from './components/family-page';

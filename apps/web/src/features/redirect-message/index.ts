@@ -1,0 +1,2 @@
+/* The redirect message's public face: its page. */
+export { RedirectMessagePage } from './components/redirect-message-page';

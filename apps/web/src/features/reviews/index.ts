@@ -1,0 +1,2 @@
+/* The reviews feature's public face: its page. */
+export { ReviewsPage } from './components/reviews-page';
