@@ -4,14 +4,14 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { newId } from '../../lib/ids';
 
 import {
-  CREDIT_REASONS,
   creditUnpaidOrderInvoice,
   issueOrderInvoice,
   refreshInvoiceStatus,
 } from '../../modules/invoicing/invoice-lifecycle';
-import { lineDescription } from '../../modules/orders/orders.dto';
+import { CREDIT_REASONS } from '../../modules/invoicing/invoice-documents';
+import { lineDescription } from '../../modules/registrations/line-description';
 import { belgianReference } from '../../lib/transfer/references';
-import { priceLine } from '../../modules/registrations/eligibility';
+import { priceLine } from '../../modules/registrations/pricing';
 import { takeSeat } from '../../modules/registrations/seats.repository';
 import { type Executor, rowsOf } from '../client';
 import {

@@ -15,7 +15,7 @@ import { type AuthContext, toActor } from '../../lib/access';
 import { createUserRepository } from '../users/user.repository';
 import { invoiceBalance } from '../invoicing/invoicing.dto';
 import { createInvoicingRepository } from '../invoicing/invoicing.repository';
-import { recordFreeInvoicePayment } from '../invoicing/invoicing.service';
+import { recordFreeInvoicePayment } from '../invoicing/free-invoices';
 import { createOrdersService } from '../orders/orders.service';
 import { formatReferenceForTransfer } from '../../lib/transfer/references';
 import {

@@ -7,7 +7,7 @@ import {
 } from '@inscrio/shared';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../lib/access';
-import { priceLine } from '../registrations/eligibility';
+import { priceLine } from '../registrations/pricing';
 import { chargeOnceSupplements, type SupplementCharge } from '../registrations/supplement-charges';
 import { type CartLine, type CartOrganization, type CartRead, onHold } from './cart.repository';
 

@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { type Executor, preparedStatement } from '../../db/client';
 import { participants, periods, services } from '../../db/schema';
+import { type EligibilityRequest } from '../registrations/eligibility';
 import {
-  type EligibilityRequest,
   type EligibilityRow,
   eligibilityStatement,
   eligibilityValues,
-  type SupplementData,
-} from '../registrations/eligibility';
+} from '../registrations/eligibility.repository';
+import { type SupplementData } from '../registrations/pricing';
 import type { SupplementCharge } from '../registrations/supplement-charges';
 
 export type LineSupplement = SupplementData;

@@ -11,15 +11,13 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
 import type { AuthContext } from '../../lib/access';
 import { createOrdersService } from '../orders/orders.service';
+import { checkEligibility, type EligibilityRequest, judgeEligibility } from '../registrations/eligibility';
 import {
   alreadyRegisteredRefusal,
-  checkEligibility,
-  type EligibilityRequest,
   fullRefusal,
-  judgeEligibility,
   type RefusalResult,
   refusal,
-} from '../registrations/eligibility';
+} from '../registrations/refusals';
 import { insertWithSeat, releaseSeat } from '../registrations/seats.repository';
 import { type CartRead, createCartRepository, onHold } from './cart.repository';
 import { type AddedLine, cartFrom, familyOf } from './cart-view';

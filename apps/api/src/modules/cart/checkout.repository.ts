@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { columnRecord, type Executor, preparedStatement } from '../../db/client';
 import { auditEvents, invoiceLines, invoices, orderLines, type orders, payments } from '../../db/schema';
+import { BUYER_COLUMNS, SELLER_COLUMNS } from '../invoicing/invoice-lifecycle.repository';
 import {
-  BUYER_COLUMNS,
   type BuyerRow,
   type InvoiceLineRow,
   type InvoiceRow,
-  SELLER_COLUMNS,
   type SellerRow,
-} from '../invoicing/invoice-lifecycle';
+} from '../invoicing/invoice-documents';
 import type { SupplementCharge } from '../registrations/supplement-charges';
 import {
   CHARGED_JSON,

@@ -27,29 +27,6 @@ import { nextDocumentNumber } from './numbering.repository';
  * received) and the due date, so every event (payment, refund, credit note, the overdue job) just calls it.
  */
 
-/*
- * Moved out, re-exported for the callers in other modules (cart, seed): the documents as values
- * (invoice-documents.ts) and the seller and buyer columns (invoice-lifecycle.repository.ts).
- */
-export {
-  addDays,
-  buildInvoice,
-  buyerSnapshot,
-  type BuyerRow,
-  CREDIT_REASONS,
-  type InvoiceLineRow,
-  type InvoiceRow,
-  localeOf,
-  type NewDocumentLine,
-  type NewInvoice,
-  orderInvoiceLines,
-  priceLines,
-  type SellerRow,
-  sellerSnapshot,
-  supplementLineDescription,
-} from './invoice-documents';
-export { BUYER_COLUMNS, SELLER_COLUMNS } from './invoice-lifecycle.repository';
-
 /** Writes an invoice and its lines (`buildInvoice`); the caller then refreshes its status. */
 export async function insertInvoice(tx: Executor, input: NewInvoice): Promise<string> {
   const { invoice, lines } = buildInvoice(input);

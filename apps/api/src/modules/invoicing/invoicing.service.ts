@@ -26,9 +26,8 @@ import { createAccountingTotals, readsRunningSums } from './invoice-totals.repos
 
 /*
  * The use cases that write live in their own files (free-invoices.ts, credit-notes.ts, reminders.ts,
- * invoice-pdfs.ts, invoice-export.ts); re-exported for the callers in other modules (accounting).
+ * invoice-pdfs.ts, invoice-export.ts).
  */
-export { recordFreeInvoicePayment } from './free-invoices';
 
 /** Invoices, credit notes and their PDFs, for families (their own) and accountants (all). */
 export function createInvoicingService(ctx: AppContext) {

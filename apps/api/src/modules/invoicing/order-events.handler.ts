@@ -3,13 +3,12 @@ import type { AppContext } from '../../app-context';
 import { handleOrderMoneyEvents, type OrderMoneyEvent } from '../orders/order-events';
 import type { Executor } from '../../db/client';
 import {
-  CREDIT_REASONS,
   creditOrderInvoice,
   creditUnpaidOrderInvoice,
   issueOrderInvoice,
-  localeOf,
   refreshOrderInvoice,
 } from './invoice-lifecycle';
+import { CREDIT_REASONS, localeOf } from './invoice-documents';
 
 /** What each order money event does to the order's invoice, in the transaction that told it. */
 export async function invoiceOnOrderEvent(tx: Executor, event: OrderMoneyEvent): Promise<void> {

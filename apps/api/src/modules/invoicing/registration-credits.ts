@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import { handleCancellationCredits } from '../registrations/cancellation-credits';
-import { CREDIT_REASONS, insertCreditNote, participantInvoiceCredits } from './invoice-lifecycle';
+import { insertCreditNote, participantInvoiceCredits } from './invoice-lifecycle';
+import { CREDIT_REASONS } from './invoice-documents';
 import { createInvoicingService } from './invoicing.service';
 
 /** How a cancelled registration is credited (see registrations/cancellation-credits.ts); once per app. */

@@ -194,6 +194,3 @@ function orderDetailWithoutTransfer(input: OrderDetailInput): Omit<OrderDetail, 
     holdExpiresAt: online && isOpen(order) ? iso(order.holdExpiresAt) : null,
   };
 }
-
-/** Re-exported for the order builders' callers (cart, seed); it lives with the registrations. */
-export { lineDescription } from '../registrations/line-description';

@@ -21,13 +21,8 @@ import { refusal, type RefusalResult } from './refusals';
  * (eligibility.repository.ts), asks the conditions service when the caller may still have conditions to
  * accept, and applies the pure rules (eligibility-rules.ts) and price (pricing.ts). The cart runs every
  * check for a family; a manager registering directly skips the ones their role overrides (visibility,
- * age…). Other modules import eligibility from here.
+ * age…).
  */
-
-export { eligibilityStatement, eligibilityValues, type EligibilityRow } from './eligibility.repository';
-export { priceLine, type SupplementData } from './pricing';
-export { alreadyRegisteredRefusal, fullRefusal, refusal, type RefusalResult } from './refusals';
-export { sessionStartText } from './session-start-text';
 
 export interface EligibilityRequest {
   organizationId: string;

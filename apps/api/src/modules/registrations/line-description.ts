@@ -1,5 +1,5 @@
 import type { Locale } from '@inscrio/shared';
-import { sessionStartText } from './eligibility';
+import { sessionStartText } from './session-start-text';
 
 /** The description of an order line: activity — date — member, in the family's language. */
 export const lineDescription = (

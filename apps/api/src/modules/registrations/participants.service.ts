@@ -20,13 +20,8 @@ import { type AuthContext, establishmentScope, familyOf } from '../../lib/access
 import { enqueueFamilyMail } from '../mail/family-mail-queue';
 import { cancellationCreditsOf } from './cancellation-credits';
 import { lineDescription } from './line-description';
-import {
-  alreadyRegisteredRefusal,
-  checkEligibility,
-  fullRefusal,
-  type RefusalResult,
-  refusal,
-} from './eligibility';
+import { checkEligibility } from './eligibility';
+import { alreadyRegisteredRefusal, fullRefusal, type RefusalResult, refusal } from './refusals';
 import { refuse, registrationSettings } from './notifications';
 import { toParticipantDto, toSessionRef } from './participants.dto';
 import { createParticipantsRepository, type ParticipantView } from './participants.repository';
