@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { renderCreditNotePdf, renderInvoicePdf, renderOrderPdf } from '../documents/pdf/billing-pdf';
 import { epcQrPayload } from '../../lib/transfer/epc-qr';
 import { sellerSnapshot } from './invoice-documents';
-import { invoiceBalance, toCreditNoteDetail } from './invoicing.dto';
+import { invoiceBalance, toCreditNoteDetail, toSellerDto } from './invoicing.dto';
 import { createInvoicingFactsRepository } from './invoicing-facts.repository';
 import { createInvoicingRepository, type InvoiceRow } from './invoicing.repository';
 import { invoiceDetailOf } from './invoicing-scope';
@@ -94,21 +94,7 @@ export function createInvoicePdfs(ctx: AppContext) {
         timeZone,
         logo: await logoOf(organizationId, seller.logoAssetId),
         transfer,
-        seller: {
-          name: seller.name,
-          companyName: null,
-          vatNumber: seller.vatNumber,
-          address: seller.address,
-          city: seller.city,
-          postalCode: seller.postalCode,
-          country: seller.country,
-          email: seller.email,
-          phone: seller.phone,
-          iban: seller.iban,
-          bic: seller.bic,
-          vatRegime: seller.vatRegime === 'exempt' ? 'exempt' : 'subject',
-          vatExemptionMention: seller.vatExemptionMention,
-        },
+        seller: toSellerDto(seller),
       });
       // The file is named as the family knows the order: its date (and its invoice's number).
       const day = localDay(new Date(order.createdAt), timeZone);

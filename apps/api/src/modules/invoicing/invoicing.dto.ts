@@ -6,9 +6,8 @@ import {
   type InvoiceDetail,
   type InvoiceStatus,
   type InvoiceSummary,
-  type VatRegime,
 } from '@inscrio/shared';
-import type { BuyerSnapshot } from '../../db/schema';
+import type { BuyerSnapshot, SellerSnapshot } from '../../db/schema';
 import { formatReferenceForTransfer } from '../../lib/transfer/references';
 import type { CreditNoteRow, DocumentLineRow, InvoiceRow } from './invoicing.repository';
 
@@ -89,21 +88,7 @@ export function toInvoiceDetail(
     taxAmount: row.tax_amount,
     serviceFrom: row.service_from,
     serviceTo: row.service_to,
-    seller: {
-      name: seller.name,
-      companyName: null,
-      vatNumber: seller.vatNumber,
-      address: seller.address,
-      city: seller.city,
-      postalCode: seller.postalCode,
-      country: seller.country,
-      email: seller.email,
-      phone: seller.phone,
-      iban: seller.iban,
-      bic: seller.bic,
-      vatRegime: seller.vatRegime as VatRegime,
-      vatExemptionMention: seller.vatExemptionMention,
-    },
+    seller: toSellerDto(seller),
     buyer: {
       name: buyer.name,
       companyName: buyer.companyName,
@@ -117,5 +102,24 @@ export function toInvoiceDetail(
     creditNotes: notes.map(toCreditNoteSummary),
     reference: row.structured_reference ? formatReferenceForTransfer(row.structured_reference) : null,
     remindedAt: row.reminded_at ? new Date(row.reminded_at).toISOString() : null,
+  };
+}
+
+/** The seller as a document shows it (invoice, credit note, order): the organisation's snapshot. */
+export function toSellerDto(seller: SellerSnapshot): InvoiceDetail['seller'] {
+  return {
+    name: seller.name,
+    companyName: null,
+    vatNumber: seller.vatNumber,
+    address: seller.address,
+    city: seller.city,
+    postalCode: seller.postalCode,
+    country: seller.country,
+    email: seller.email,
+    phone: seller.phone,
+    iban: seller.iban,
+    bic: seller.bic,
+    vatRegime: seller.vatRegime === 'exempt' ? 'exempt' : 'subject',
+    vatExemptionMention: seller.vatExemptionMention,
   };
 }
