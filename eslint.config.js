@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint';
 const API_MODULE_ORDER = [
   ['audit', 'assets', 'documents', 'health', 'mail'],
   ['organizations'],
-  ['establishments', 'website'],
+  ['establishments', 'website', 'licences'],
   ['users'],
   ['auth'],
   ['members'],
@@ -29,6 +29,7 @@ const API_MODULE_ORDER = [
   ['cart'],
   ['accounting'],
   ['family-mail'],
+  ['platform', 'support'],
 ];
 
 /** One zone per module: it may not import its own line's siblings nor anything on a later line. */

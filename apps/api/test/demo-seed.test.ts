@@ -50,3 +50,30 @@ describe('the demo family after seeding', () => {
     expect(invoices.every((i) => Boolean(i.number))).toBe(true);
   });
 });
+
+describe('licences after seeding', () => {
+  it('puts every organisation on one current licence: the platform unlimited, the demo club monthly', async () => {
+    const current = await rows<{ key: string; plan_key: string; ends_at: Date | null }>(sql`
+      select o.key, l.plan_key, l.ends_at from licences l
+      join organizations o on o.id = l.organization_id
+      where l.ended_at is null order by o.key`);
+    expect(current).toEqual([
+      { key: 'admin', plan_key: 'unlimited', ends_at: null },
+      { key: 'demo', plan_key: 'default-monthly', ends_at: null },
+    ]);
+  });
+
+  it('seeds the plans of specification section 4, the free trial moving to the monthly plan', async () => {
+    const plans = await rows<{ key: string; name: string; trial_days: number; next_plan_key: string | null }>(
+      sql`select key, name, trial_days, next_plan_key from pricing_plans order by sort_order`,
+    );
+    expect(plans.map((p) => [p.key, p.name])).toEqual([
+      ['free-trial', 'Gratuit'],
+      ['default-monthly', 'Défaut (mensuel)'],
+      ['test', 'Test'],
+      ['unlimited', 'Illimité'],
+      ['none', 'Aucun'],
+    ]);
+    expect(plans[0]).toMatchObject({ trial_days: 30, next_plan_key: 'default-monthly' });
+  });
+});

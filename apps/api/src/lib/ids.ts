@@ -35,7 +35,8 @@ export type IdPrefix =
   | 'emc'
   | 'rpi'
   | 'bsi'
-  | 'btx';
+  | 'btx'
+  | 'lic';
 
 /**
  * `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford base 32, lower case),

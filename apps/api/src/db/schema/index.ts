@@ -6,3 +6,4 @@ export * from './website';
 export * from './registrations';
 export * from './invoicing';
 export * from './accounting';
+export * from './licences';

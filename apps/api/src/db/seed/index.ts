@@ -2,6 +2,7 @@ import { BELGIAN_VAT_EXEMPTION_MENTION, SYSTEM_ORGANIZATION_ID } from '@inscrio/
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import { createUserRepository, type NewAccount } from '../../modules/users/user.repository';
+import { createLicenceRepository } from '../../modules/licences/licence.repository';
 import type { Database } from '../client';
 import { establishments, organizations } from '../schema';
 import { seedActivities } from './activities';
@@ -56,6 +57,10 @@ async function seedSystemOrganization(db: Database) {
     .insert(establishments)
     .values({ organizationId: SYSTEM_ORGANIZATION_ID, id: 'est_default', name: 'Plateforme' })
     .onConflictDoNothing();
+  const licences = createLicenceRepository(db);
+  if (!(await licences.current(SYSTEM_ORGANIZATION_ID))) {
+    await licences.start(SYSTEM_ORGANIZATION_ID, (await licences.pricingPlan('unlimited'))!, new Date());
+  }
 }
 
 /**
@@ -91,6 +96,8 @@ export async function seedDatabase(
       vatRegime: 'exempt',
       vatExemptionMention: BELGIAN_VAT_EXEMPTION_MENTION,
     });
+    const licences = createLicenceRepository(tx);
+    await licences.start(DEMO_ORGANIZATION_ID, (await licences.pricingPlan('default-monthly'))!, new Date());
     await tx.insert(establishments).values([
       {
         organizationId: DEMO_ORGANIZATION_ID,
