@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { amountDue, creditNoteSettlement, includedTax } from './money';
+import {
+  amountDue,
+  centsToEuroInput,
+  creditNoteSettlement,
+  decimalToHundredths,
+  eurosToCents,
+  hundredthsToDecimal,
+  includedTax,
+} from './money';
 
 describe('amountDue', () => {
   it('is the total less what was credited and what was paid', () => {
@@ -83,6 +91,71 @@ describe('includedTax', () => {
       for (const rate of [550, 600, 1200, 2100, 2000]) {
         expect(includedTax(total, rate), `${total} at ${rate}`).toBe(exact(total, rate));
       }
+    }
+  });
+});
+
+describe('decimalToHundredths', () => {
+  it('reads a comma or a dot, at most two decimals, spaces, € and % ignored', () => {
+    expect(decimalToHundredths('12,50')).toBe(1250);
+    expect(decimalToHundredths('12.5')).toBe(1250);
+    expect(decimalToHundredths(' 1 250 € ')).toBe(125000);
+    expect(decimalToHundredths('1\u202f250\u00a0€')).toBe(125000);
+    expect(decimalToHundredths('5,5 %')).toBe(550);
+    expect(decimalToHundredths('21')).toBe(2100);
+    expect(decimalToHundredths('0,05')).toBe(5);
+  });
+
+  it('is undefined when nothing is typed and null when it is not a number', () => {
+    expect(decimalToHundredths('')).toBeUndefined();
+    expect(decimalToHundredths(' € ')).toBeUndefined();
+    expect(decimalToHundredths('12,505')).toBeNull();
+    expect(decimalToHundredths('douze')).toBeNull();
+    expect(decimalToHundredths('1,2,3')).toBeNull();
+  });
+
+  it('takes a sign only when asked, and bounds the whole part', () => {
+    expect(decimalToHundredths('-3')).toBeNull();
+    expect(decimalToHundredths('-3', { negative: true })).toBe(-300);
+    expect(decimalToHundredths('-0,5', { negative: true })).toBe(-50);
+    expect(decimalToHundredths('123456789')).toBe(12345678900);
+    expect(decimalToHundredths('1234567890')).toBeNull();
+    expect(decimalToHundredths('12345678', { maxWholeDigits: 7 })).toBeNull();
+  });
+});
+
+describe('eurosToCents', () => {
+  it('reads an amount typed in euros, null when it is none', () => {
+    expect(eurosToCents('12,50')).toBe(1250);
+    expect(eurosToCents('12 €')).toBe(1200);
+    expect(eurosToCents('0.1')).toBe(10);
+    expect(eurosToCents('19,99')).toBe(1999);
+    expect(eurosToCents('')).toBeNull();
+    expect(eurosToCents('abc')).toBeNull();
+    expect(eurosToCents('-5')).toBeNull();
+  });
+});
+
+describe('hundredthsToDecimal and centsToEuroInput', () => {
+  it('write cents back as a field shows them, in French or English', () => {
+    expect(centsToEuroInput(1250, 'fr')).toBe('12,50');
+    expect(centsToEuroInput(1250, 'en')).toBe('12.50');
+    expect(centsToEuroInput(5, 'fr')).toBe('0,05');
+    expect(centsToEuroInput(0, 'fr')).toBe('0,00');
+    expect(centsToEuroInput(-1999, 'en')).toBe('-19.99');
+  });
+
+  it('drop the zero decimals when asked', () => {
+    expect(hundredthsToDecimal(2100, 'fr', { trimZeros: true })).toBe('21');
+    expect(hundredthsToDecimal(550, 'fr', { trimZeros: true })).toBe('5,5');
+    expect(hundredthsToDecimal(1005, 'en', { trimZeros: true })).toBe('10.05');
+    expect(hundredthsToDecimal(-50, 'fr', { trimZeros: true })).toBe('-0,5');
+  });
+
+  it('read back to the same number', () => {
+    for (const cents of [0, 1, 9, 10, 99, 100, 1234, 99_999_999]) {
+      expect(eurosToCents(centsToEuroInput(cents, 'fr'))).toBe(cents);
+      expect(decimalToHundredths(hundredthsToDecimal(cents, 'en', { trimZeros: true }))).toBe(cents);
     }
   });
 });

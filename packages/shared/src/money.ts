@@ -53,3 +53,51 @@ export function creditNoteSettlement(input: {
   const overpaid = Math.max(0, paidAmount - (totalAmount - creditedAmount));
   return input.newerUnrefunded < overpaid ? 'not-refunded' : 'deducted';
 }
+
+/**
+ * A decimal as a person types it ('12,50', '12.5', '1 200 €', '5,5 %') in hundredths: cents for an
+ * amount in euros, hundredths of a percent for a rate ('21' → 2100). Comma or dot, at most two
+ * decimals; spaces (non-breaking ones too), '€' and '%' are ignored. `undefined` when nothing is typed,
+ * `null` when it is not such a number. `negative` accepts a leading '-'; `maxWholeDigits` bounds the
+ * part before the comma. Integer arithmetic: no float rounding on the way.
+ */
+export function decimalToHundredths(
+  text: string,
+  { negative = false, maxWholeDigits = 9 }: { negative?: boolean; maxWholeDigits?: number } = {},
+): number | null | undefined {
+  const value = text.replace(/[\s€%]/g, '');
+  if (value === '') return undefined;
+  const match = new RegExp(`^(${negative ? '-?' : ''})(\\d{1,${maxWholeDigits}})(?:[.,](\\d{1,2}))?$`).exec(
+    value,
+  );
+  if (!match) return null;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const hundredths = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return sign === '-' ? -hundredths : hundredths;
+}
+
+/** An amount in euros typed in a field ('12,50', '12.5', '12 €') in cents; null when it is not one. */
+export function eurosToCents(text: string): number | null {
+  return decimalToHundredths(text) ?? null;
+}
+
+/**
+ * Hundredths as a field shows them for typing again: 1250 → '12,50' (French) or '12.50' (English);
+ * `trimZeros` drops the zero decimals: 2100 → '21', 550 → '5,5'.
+ */
+export function hundredthsToDecimal(
+  value: number,
+  locale: 'fr' | 'en',
+  { trimZeros = false }: { trimZeros?: boolean } = {},
+): string {
+  const whole = Math.trunc(Math.abs(value) / 100);
+  const rest = String(Math.abs(value) % 100).padStart(2, '0');
+  const fraction = trimZeros ? rest.replace(/0+$/, '') : rest;
+  const sign = value < 0 ? '-' : '';
+  return `${sign}${whole}${fraction === '' ? '' : `${locale === 'fr' ? ',' : '.'}${fraction}`}`;
+}
+
+/** Cents as an amount field shows them: 1250 → '12,50' in French, '12.50' in English. */
+export function centsToEuroInput(cents: number, locale: 'fr' | 'en'): string {
+  return hundredthsToDecimal(cents, locale);
+}

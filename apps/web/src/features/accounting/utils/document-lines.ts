@@ -5,7 +5,7 @@
  * answers with its format message under the field.
  */
 
-import { includedTax } from '@inscrio/shared';
+import { decimalToHundredths, hundredthsToDecimal, includedTax } from '@inscrio/shared';
 
 export interface LineFormValues {
   description: string;
@@ -35,11 +35,8 @@ export function parseInteger(text: string): number | string | undefined {
  * hundredths: '12,50' → 1250 (cents), '5,5 %' → 550 (hundredths of a percent); '' → undefined.
  */
 export function parseHundredths(text: string): number | string | undefined {
-  const value = text.replace(/[\s\u00a0\u202f€%]/g, '');
-  if (value === '') return undefined;
-  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(value);
-  if (!match) return text;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const hundredths = decimalToHundredths(text);
+  return hundredths === null ? text : hundredths;
 }
 
 export function toManualLine(line: LineFormValues) {
@@ -74,7 +71,5 @@ export function linesTotal(lines: LineFormValues[]): LinesTotal {
 
 /** Cents or hundredths as the form shows them: 1250 → '12,50' in French, '12.50' in English. */
 export function hundredthsText(value: number, locale: 'fr' | 'en', trimZeros = false): string {
-  let text = (value / 100).toFixed(2);
-  if (trimZeros) text = text.replace(/\.?0+$/, '');
-  return locale === 'fr' ? text.replace('.', ',') : text;
+  return hundredthsToDecimal(value, locale, { trimZeros });
 }

@@ -1,5 +1,7 @@
 import {
   AGE_LIMIT_MONTHS_BELOW,
+  decimalToHundredths,
+  hundredthsToDecimal,
   isYearAgeLimit,
   LOCATION_TYPES,
   type LocationType,
@@ -96,25 +98,13 @@ export function parseOptionalInteger(text: string): number | string | null {
  * an integer number of hundredths: '12,50' → 1250, '21' → 2100, '5.5' → 550.
  */
 export function parseHundredths(text: string): number | string | undefined {
-  const value = text.replace(/[\s\u00a0\u202f€%]/g, '');
-  if (value === '') return undefined;
-  const match = /^(-?)(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(value);
-  if (!match) return text.trim();
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const hundredths = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return sign === '-' ? -hundredths : hundredths;
+  const hundredths = decimalToHundredths(text, { negative: true, maxWholeDigits: 7 });
+  return hundredths === null ? text.trim() : hundredths;
 }
 
 /** Hundredths back to what a French or English user types: 1250 → '12,50' / '12.50', 2100 → '21'. */
 export function hundredthsText(value: number, locale: 'fr' | 'en', keepDecimals: boolean): string {
-  const whole = Math.trunc(Math.abs(value) / 100);
-  const rest = Math.abs(value) % 100;
-  const sign = value < 0 ? '-' : '';
-  if (rest === 0 && !keepDecimals) return `${sign}${whole}`;
-  const fraction = keepDecimals
-    ? String(rest).padStart(2, '0')
-    : String(rest).padStart(2, '0').replace(/0$/, '');
-  return `${sign}${whole}${locale === 'fr' ? ',' : '.'}${fraction}`;
+  return hundredthsToDecimal(value, locale, { trimZeros: !keepDecimals });
 }
 
 const optionalText = (text: string) => (blank(text) ? null : text);

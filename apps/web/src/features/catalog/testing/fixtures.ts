@@ -79,3 +79,22 @@ export function catalogDetail(overrides: Partial<CatalogDetail> = {}): CatalogDe
     ...overrides,
   };
 }
+
+/** A session to book in January 2027 (`day` of the month, 17:00 in Brussels), 12 seats free. */
+export function catalogSession(
+  id: string,
+  periodId: string | null,
+  day = 10,
+  overrides: Partial<CatalogDetail['sessions'][number]> = {},
+): CatalogDetail['sessions'][number] {
+  return {
+    id,
+    startDateTime: `2027-01-${String(day).padStart(2, '0')}T16:00:00.000Z`,
+    originalStartDateTime: null,
+    duration: 60,
+    status: 'confirmed',
+    periodId,
+    seats: { maxSeats: 15, reservedSeats: 3, freeSeats: 12, fillingRate: 20 },
+    ...overrides,
+  };
+}

@@ -1,4 +1,10 @@
-import { formatMoney, type OrderDetail, offlinePaymentSchema } from '@inscrio/shared';
+import {
+  centsToEuroInput,
+  eurosToCents,
+  formatMoney,
+  type OrderDetail,
+  offlinePaymentSchema,
+} from '@inscrio/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -13,19 +19,6 @@ import { useCancelOrder, useRecordOfflinePayment } from '../api/order-actions';
 import { useTimeZone } from '@/lib/use-time-zone';
 
 const METHODS = ['transfer', 'cash', 'other'] as const;
-
-/** '12,50', '12.5', '12' → cents; null when it is not an amount. */
-export function parseEuros(text: string): number | null {
-  const clean = text.replace(/\s|€/g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
-  return Math.round(Number(clean) * 100);
-}
-
-/** Cents as the amount field shows them: '12,50' (French) or '12.50'. */
-function centsText(cents: number, locale: 'fr' | 'en'): string {
-  const text = (cents / 100).toFixed(2);
-  return locale === 'fr' ? text.replace('.', ',') : text;
-}
 
 /**
  * « Marquer comme payé »: the amount (prefilled with what is due), the day it was received and how.
@@ -45,7 +38,7 @@ export function MarkPaidDialog({
   const timeZone = useTimeZone();
   const formId = useId();
   const due = order.amountDue;
-  const [amount, setAmount] = useState(() => centsText(due, locale));
+  const [amount, setAmount] = useState(() => centsToEuroInput(due, locale));
   const [receivedOn, setReceivedOn] = useState(() => formatPattern(new Date(), 'yyyy-MM-dd', timeZone, 'fr'));
   const [method, setMethod] = useState<(typeof METHODS)[number]>('transfer');
   const [errors, setErrors] = useState<{ amount?: string; receivedOn?: string }>({});
@@ -53,7 +46,7 @@ export function MarkPaidDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const cents = parseEuros(amount);
+    const cents = eurosToCents(amount);
     const parsed = offlinePaymentSchema(locale).safeParse({
       amount: cents ?? Number.NaN,
       receivedOn,
