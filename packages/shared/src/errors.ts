@@ -507,6 +507,25 @@ export const ERRORS = {
 
   // ───────────── Organisation set-up ─────────────
 
+  /** The organisation is in maintenance: its API answers this to everyone but the platform staff. */
+  organization_in_maintenance: {
+    status: 503,
+    fr: 'Cette organisation est en maintenance. Veuillez réessayer plus tard.',
+    en: 'This organisation is under maintenance. Please try again later.',
+  },
+  /** Archiving the system organisation or putting it in maintenance. */
+  system_organization_locked: {
+    status: 409,
+    fr: "L'organisation système ne peut être ni archivée ni mise en maintenance.",
+    en: 'The system organisation can be neither archived nor put in maintenance.',
+  },
+  /** Moving an organisation to the plan it already has. */
+  licence_plan_unchanged: {
+    status: 409,
+    fr: "L'organisation a déjà ce plan de licence.",
+    en: 'The organisation already has this licence plan.',
+  },
+
   /** Deleting the organisation's default establishment. */
   default_establishment_undeletable: {
     status: 409,

@@ -36,6 +36,13 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (!live) throw new AppError('session_expired');
     const actor = toActor(live.user);
 
+    // An organisation archived or in maintenance is closed to its own accounts (platform staff belong
+    // to the system organisation, which is never either).
+    if (!isSystemStaff(claims.organizationId, actor)) {
+      if (live.organization.archivedAt) throw new AppError('organization_not_found');
+      if (live.organization.maintenance) throw new AppError('organization_in_maintenance');
+    }
+
     const requested = request.headers['x-organization-id'];
     let organizationId = claims.organizationId;
     if (requested !== undefined && requested !== claims.organizationId) {

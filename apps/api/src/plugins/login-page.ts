@@ -63,7 +63,10 @@ export async function registerLoginPage(
   app.get('/login', async (request, reply) => {
     const key = organizationKeyFromHost(request.headers.host, ctx.config.appBaseHost);
     const row = key ? await organizations.findActiveByKey(key) : undefined;
-    if (!row || row.archivedAt) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // In maintenance the app itself shows the maintenance page instead of a sign-in form.
+    if (!row || row.archivedAt || row.maintenance) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
     const organization = toPublicOrganization(row);
     let page: string;
     try {

@@ -69,8 +69,13 @@ export async function resolveAddressOrganization(): Promise<PublicOrganization> 
       queryClient.ensureQueryData(organizationByKeyQuery(key)),
     );
     setAddressOrganization(organization);
+    // In maintenance, the club's members (and visitors) wait on the maintenance page; platform staff work.
+    if (organization.maintenance && !isSystemStaff(getAuthState().user)) {
+      throw redirect(paths.maintenance.to());
+    }
     return organization;
   } catch (error) {
+    if (error instanceof Response) throw error;
     if (hasErrorCode(error, 'organization_not_found')) {
       setAddressOrganization(null);
       if (hasSession()) endSessionLocally();
@@ -105,6 +110,15 @@ function enforceOrganization(organization: PublicOrganization): Response | null 
 /** Runs the authentication check; keeps the user fresh when it passes. */
 async function verifySession(request: Request): Promise<'valid' | 'expired' | 'unknown'> {
   const result = await checkSession(request.signal);
+  if (result.status === 'maintenance' || result.status === 'closed') {
+    // The organisation changed since it was looked up: look it up again next time.
+    await queryClient.invalidateQueries({
+      queryKey: organizationByKeyQuery(currentHost().key ?? '').queryKey,
+    });
+    if (result.status === 'maintenance') throw redirect(paths.maintenance.to());
+    endSessionLocally();
+    throw redirect(paths.organizationError.to());
+  }
   if (result.status === 'valid') {
     const current = getAuthState().user;
     const fresh = result.session.user;

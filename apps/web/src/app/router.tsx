@@ -91,7 +91,8 @@ function pageTitle(
     | 'organizationError'
     | 'redirectMessage'
     | 'organizationPicker'
-    | 'organizationsList',
+    | 'organizationsList'
+    | 'maintenance',
 ): string {
   return i18n.t(key, { ns: 'pages' });
 }
@@ -167,7 +168,11 @@ const mainScreens: RouteObject[] = [
     lazy: () => import('./routes/organizations-list'),
     handle: { title: page('organizationsList') },
   },
-  later(paths.organization.pattern, page('organization')),
+  {
+    path: paths.organization.pattern,
+    lazy: () => import('./routes/organization'),
+    handle: { title: page('organization') },
+  },
   later(paths.billing.pattern, menu('billing')),
   later(paths.billingStatement.pattern, page('billingStatement')),
   {
@@ -329,6 +334,12 @@ export function organizationRoutes(): RouteObject[] {
               path: paths.organizationError.pattern,
               lazy: () => import('./routes/organization-error'),
               handle: { title: page('organizationError') },
+            },
+            // No guard either: where the guards send a club's members while it is in maintenance.
+            {
+              path: paths.maintenance.pattern,
+              lazy: () => import('./routes/maintenance'),
+              handle: { title: page('maintenance') },
             },
             {
               id: 'authentication',

@@ -52,6 +52,7 @@ export const paths = {
     to: (query?: { token?: string }) => withQuery('/reset-password', query),
   },
   organizationError: { pattern: '/error/organization', to: () => '/error/organization' },
+  maintenance: { pattern: '/maintenance', to: () => '/maintenance' },
   redirectMessage: {
     pattern: '/redirect-message',
     to: (query?: { type?: string }) => withQuery('/redirect-message', query),

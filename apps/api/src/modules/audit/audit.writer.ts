@@ -7,7 +7,16 @@ import { newId } from '../../lib/ids';
  * Events the platform records beyond the specification's list (section 4), which stays as it is for the
  * labelled enumeration the screens show.
  */
-export type PlatformAuditEvent = 'user-deleted' | 'registration-moved' | 'payment-received';
+export type PlatformAuditEvent =
+  | 'user-deleted'
+  | 'registration-moved'
+  | 'payment-received'
+  // The platform staff's actions on an organisation (modules/platform/organizations-admin.service.ts).
+  | 'organization-archived'
+  | 'organization-unarchived'
+  | 'organization-maintenance-started'
+  | 'organization-maintenance-ended'
+  | 'licence-plan-changed';
 
 export interface AuditEntry {
   organizationId: string;

@@ -1,6 +1,13 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { authSessions, oneTimeCodes, passwordResetTokens, refreshTokens, users } from '../../db/schema';
+import {
+  authSessions,
+  oneTimeCodes,
+  organizations,
+  passwordResetTokens,
+  refreshTokens,
+  users,
+} from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { forgetSession, forgetUserSessions } from './session-cache';
 
@@ -22,12 +29,15 @@ export function createAuthRepository(db: Executor) {
         locale: users.locale,
       },
       session: { impersonatorUserId: authSessions.impersonatorUserId },
+      // The account's organisation's state: in maintenance or archived, only platform staff get through.
+      organization: { maintenance: organizations.maintenance, archivedAt: organizations.archivedAt },
     })
     .from(authSessions)
     .innerJoin(
       users,
       and(eq(users.organizationId, authSessions.organizationId), eq(users.id, authSessions.userId)),
     )
+    .innerJoin(organizations, eq(organizations.id, authSessions.organizationId))
     .where(
       and(
         eq(authSessions.organizationId, sql.placeholder('organizationId')),

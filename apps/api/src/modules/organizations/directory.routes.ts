@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { resolveRequestOrganization } from './request-organization';
+import { isPlatformStaff, resolveRequestOrganization } from './request-organization';
 import { publicOrganizationSchema, toPublicOrganization } from './organization.dto';
 import { createOrganizationRepository } from './organization.repository';
 
@@ -38,7 +38,9 @@ export function directoryRoutes(ctx: AppContext) {
       { config: { public: true }, schema: { tags, response: { 200: publicOrganizationSchema } } },
       async (request) =>
         toPublicOrganization(
-          await resolveRequestOrganization(request, organizations, ctx.config.appBaseHost),
+          await resolveRequestOrganization(request, organizations, ctx.config.appBaseHost, {
+            allowMaintenance: true,
+          }),
         ),
     );
 
@@ -53,9 +55,18 @@ export function directoryRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        const organization = await organizations.findActiveByKey(request.params.key);
-        if (!organization) throw new AppError('organization_not_found');
-        reply.header('cache-control', 'public, max-age=60');
+        const organization = await organizations.findByKey(request.params.key);
+        const staff = isPlatformStaff(request);
+        if (!organization || (organization.archivedAt && !staff))
+          throw new AppError('organization_not_found');
+        // Platform staff may see an archived organisation: their answer is theirs alone. A club in
+        // maintenance is looked up again at once when it reopens.
+        reply.header(
+          'cache-control',
+          staff || organization.archivedAt || organization.maintenance
+            ? 'private, no-store'
+            : 'public, max-age=60',
+        );
         return toPublicOrganization(organization);
       },
     );

@@ -24,6 +24,15 @@ export function createOrganizationRepository(db: Executor) {
       return row;
     },
 
+    /** Archived ones included: platform staff still reach them (request-organization.ts decides). */
+    async findByKey(key: string): Promise<OrganizationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(organizations)
+        .where(sql`lower(${organizations.key}) = ${key.toLowerCase()}`);
+      return row;
+    },
+
     async update(id: string, fields: OrganizationUpdate): Promise<void> {
       await db
         .update(organizations)

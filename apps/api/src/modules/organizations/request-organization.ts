@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { isSystemStaff } from '../../lib/access';
 import type { OrganizationRepository, OrganizationRow } from './organization.repository';
 
 const KEY_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -24,12 +25,15 @@ export function organizationKeyFromHost(host: string | undefined, baseHost: stri
 
 /**
  * The organisation a public request is about: `x-organization-id` when the web app sends it, otherwise
- * the key in the host. Unknown or archived: 404 `organization_not_found`.
+ * the key in the host. Unknown or archived: 404 `organization_not_found`. In maintenance: 503
+ * `organization_in_maintenance`, except for platform staff (signed in) and for the directory lookups
+ * (`allowMaintenance`), which the web app needs to show the maintenance page.
  */
 export async function resolveRequestOrganization(
   request: FastifyRequest,
   organizations: OrganizationRepository,
   baseHost: string,
+  options: { allowMaintenance?: boolean } = {},
 ): Promise<OrganizationRow> {
   const header = request.headers['x-organization-id'];
   let organization: OrganizationRow | undefined;
@@ -37,8 +41,17 @@ export async function resolveRequestOrganization(
     if (/^org_[a-z0-9]{1,64}$/.test(header)) organization = await organizations.findById(header);
   } else {
     const key = organizationKeyFromHost(request.headers.host, baseHost);
-    if (key) organization = await organizations.findActiveByKey(key);
+    if (key) organization = await organizations.findByKey(key);
   }
-  if (!organization || organization.archivedAt) throw new AppError('organization_not_found');
+  if (!organization || (organization.archivedAt && !isPlatformStaff(request))) {
+    throw new AppError('organization_not_found');
+  }
+  if (organization.maintenance && !options.allowMaintenance && !isPlatformStaff(request)) {
+    throw new AppError('organization_in_maintenance');
+  }
   return organization;
 }
+
+/** Platform staff (signed in, the token sent) still reach an organisation archived or in maintenance. */
+export const isPlatformStaff = (request: FastifyRequest): boolean =>
+  request.auth !== null && isSystemStaff(request.auth.homeOrganizationId, request.auth.actor);

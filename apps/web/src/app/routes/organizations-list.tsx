@@ -1,1 +1,1 @@
-export { OrganizationsListPage as Component } from '@/features/organizations';
+export { PlatformOrganizationsListPage as Component } from '@/features/platform-organizations';

@@ -2,4 +2,3 @@
 export { getOrganizationByKey, organizationByKeyQuery } from './api/get-organization-by-key';
 export { OrganizationErrorPage } from './components/organization-error-page';
 export { OrganizationPickerPage } from './components/organization-picker-page';
-export { OrganizationsListPage } from './components/organizations-list-page';

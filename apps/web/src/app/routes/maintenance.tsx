@@ -1,0 +1,1 @@
+export { MaintenancePage as Component } from '@/features/platform-organizations';

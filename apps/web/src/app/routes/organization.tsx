@@ -1,0 +1,1 @@
+export { PlatformOrganizationPage as Component } from '@/features/platform-organizations';
