@@ -95,6 +95,7 @@ describe.skipIf(!browserAvailable)('a club signs itself up', () => {
     await page.getByLabel("Nom de l'organisation").fill(`Académie ${stamp}`);
     await page.locator('[data-key-status="available"]').waitFor();
     await page.getByLabel('Formule').selectOption('default-monthly');
+    expect(await page.getByLabel('Adresse de son espace').inputValue()).toBe(`academie-${stamp}`);
     await page.getByLabel('E-mail de contact').fill(`direction.${stamp}@academie.test`);
     await page.getByLabel('Téléphone de contact').fill('+352 621 123 456');
     await page.getByLabel('Pays').selectOption('LUX');

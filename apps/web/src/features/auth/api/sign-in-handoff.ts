@@ -5,6 +5,10 @@ import type { SignInResult } from '@/lib/api-types';
 /** The fragment `#handoff=<code>` the page of another address sends the login page with. */
 export const HANDOFF_FRAGMENT = 'handoff';
 
+/** The login page's path carrying a hand-off code in its fragment (never sent to a server). */
+export const handoffLoginPath = (code: string): string =>
+  `/login#${HANDOFF_FRAGMENT}=${encodeURIComponent(code)}`;
+
 let taken: string | null | undefined;
 
 /**

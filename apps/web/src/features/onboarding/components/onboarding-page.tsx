@@ -1,13 +1,10 @@
 import { CalendarCheck, CreditCard, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { handoffLoginPath } from '@/features/auth';
 import { organizationUrl } from '@/lib/organization-host';
-import { paths } from '@/lib/paths';
 import { useOnboardOrganization } from '../api/onboard-organization';
 import { OrganizationForm } from './organization-form';
-
-/** The fragment the login page of the new subdomain reads the hand-off code from (never sent to a server). */
-export const HANDOFF_FRAGMENT = 'handoff';
 
 function Benefit({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
@@ -70,10 +67,7 @@ export function OnboardingPage() {
             const { planKey: _planKey, ...form } = values;
             const result = await onboard.mutateAsync(form);
             window.location.assign(
-              organizationUrl(
-                result.organizationKey,
-                `${paths.login.to()}#${HANDOFF_FRAGMENT}=${encodeURIComponent(result.handoffCode)}`,
-              ),
+              organizationUrl(result.organizationKey, handoffLoginPath(result.handoffCode)),
             );
           }}
         />

@@ -177,7 +177,7 @@ export function OrganizationForm({ plans, submitLabel, pending, onSubmit }: Orga
       <fieldset className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
         <legend className="mb-4 flex items-center gap-2 text-sm font-semibold text-slate-900">
           <Building2 className="size-4 text-brand-700" aria-hidden="true" />
-          {t('sections.organization')}
+          {t(plans ? 'sections.platformOrganization' : 'sections.organization')}
         </legend>
         <TextField
           className="sm:col-span-2"
@@ -192,7 +192,7 @@ export function OrganizationForm({ plans, submitLabel, pending, onSubmit }: Orga
         />
         <div className="space-y-2 sm:col-span-2">
           <TextField
-            label={t('fields.organizationKey')}
+            label={t(plans ? 'fields.platformOrganizationKey' : 'fields.organizationKey')}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
@@ -268,7 +268,7 @@ export function OrganizationForm({ plans, submitLabel, pending, onSubmit }: Orga
       <fieldset className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
         <legend className="mb-4 flex items-center gap-2 text-sm font-semibold text-slate-900">
           <Users className="size-4 text-brand-700" aria-hidden="true" />
-          {t('sections.admin')}
+          {t(plans ? 'sections.platformAdmin' : 'sections.admin')}
         </legend>
         <TextField
           label={t('fields.adminFirstName')}
