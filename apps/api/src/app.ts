@@ -55,6 +55,8 @@ import { meRoutes } from './modules/users/me.routes';
 import { privacyRoutes } from './modules/family/privacy.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 import { organizationsAdminRoutes } from './modules/platform/organizations-admin.routes';
+import { onboardingRoutes } from './modules/platform/onboarding.routes';
+import { pricingPlansRoutes } from './modules/licences/pricing-plans.routes';
 import { registerAuth } from './plugins/auth';
 import { errorBodySchema, registerErrorHandling, registerPreflightCheck } from './plugins/errors';
 import { registerInputHygiene, registerJsonBodyParser } from './plugins/input-hygiene';
@@ -271,6 +273,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(orderPaymentRoutes(ctx));
       await api.register(mollieOAuthRoutes(ctx));
       await api.register(organizationsAdminRoutes(ctx));
+      await api.register(onboardingRoutes(ctx));
+      await api.register(pricingPlansRoutes(ctx));
     },
     { prefix: '/api' },
   );

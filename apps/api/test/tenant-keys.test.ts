@@ -30,6 +30,7 @@ const GLOBAL_UNIQUE_INDEXES: Record<string, string> = {
   calendar_feeds_token_unique: 'calendar feed link',
   email_change_tokens_hash_unique: 'e-mail change link',
   representative_invitations_hash_unique: 'representative invitation link',
+  handoff_codes_hash_unique: 'sign-in hand-off code',
 };
 
 let database: DatabaseHandle;

@@ -121,6 +121,30 @@ export const ERRORS = {
     fr: 'Un compte existe déjà avec cette adresse e-mail.',
     en: 'An account already exists with this e-mail address.',
   },
+  /** Signing up an organisation whose key (subdomain) another organisation has; `details` suggests free ones. */
+  organization_key_taken: {
+    status: 409,
+    fr: 'Cette adresse est déjà prise par une autre organisation. Choisissez-en une autre.',
+    en: 'This address is already taken by another organisation. Choose another one.',
+  },
+  /** Signing up an organisation on a key the platform keeps for itself (admin, www, api…). */
+  organization_key_reserved: {
+    status: 409,
+    fr: 'Cette adresse est réservée par la plateforme. Choisissez-en une autre.',
+    en: 'This address is reserved by the platform. Choose another one.',
+  },
+  /** Signing up an organisation with an administrator e-mail that already has an account on the platform. */
+  onboarding_email_taken: {
+    status: 409,
+    fr: 'Un compte existe déjà avec cette adresse e-mail sur la plateforme. Utilisez une autre adresse, ou connectez-vous à votre organisation.',
+    en: 'An account already exists with this e-mail address on the platform. Use another address, or sign in to your organisation.',
+  },
+  /** A sign-in hand-off code that is unknown, used, expired, or for another organisation. */
+  handoff_code_invalid: {
+    status: 401,
+    fr: 'Ce lien de connexion a expiré ou a déjà servi. Connectez-vous avec votre e-mail et votre mot de passe.',
+    en: 'This sign-in link has expired or was already used. Sign in with your e-mail and password.',
+  },
   /** The request body is over the size limit. */
   payload_too_large: { status: 413, fr: 'La requête est trop volumineuse.', en: 'The request is too large.' },
   /** The request body's format is not one the route accepts. */

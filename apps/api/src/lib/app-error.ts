@@ -6,6 +6,8 @@ export interface ErrorDetail {
   field: string;
   rule: string;
   message: string;
+  /** Values the caller may pick instead (e.g. free organisation keys). */
+  suggestions?: string[];
 }
 
 export interface AppErrorOptions<C extends ErrorCode = ErrorCode> {

@@ -36,6 +36,7 @@ export const errorBodySchema = {
           field: { type: 'string' as const },
           rule: { type: 'string' as const },
           message: { type: 'string' as const },
+          suggestions: { type: 'array' as const, items: { type: 'string' as const } },
         },
       },
     },

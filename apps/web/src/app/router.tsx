@@ -302,7 +302,11 @@ const simpleScreens: RouteObject[] = [
     lazy: () => import('./routes/period-invite-attendees'),
     handle: { title: page('periodInviteAttendees') },
   },
-  later(paths.createOrganization.pattern, page('createOrganization')),
+  {
+    path: paths.createOrganization.pattern,
+    lazy: () => import('./routes/create-organization'),
+    handle: { title: page('createOrganization') },
+  },
   {
     path: paths.createEstablishment.pattern,
     lazy: () => import('./routes/create-establishment'),

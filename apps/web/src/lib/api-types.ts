@@ -83,4 +83,6 @@ export interface ApiErrorDetail {
   field: string;
   rule: string;
   message: string;
+  /** Values to pick instead (free organisation keys). */
+  suggestions?: string[];
 }

@@ -77,6 +77,10 @@ export const MESSAGES = {
   date: { fr: 'Date invalide (format AAAA-MM-JJ)', en: 'Invalid date (format YYYY-MM-DD)' },
   futureDate: { fr: 'La date ne peut pas être dans le futur', en: 'The date cannot be in the future' },
   country: { fr: 'Pays invalide', en: 'Invalid country' },
+  organizationKey: {
+    fr: 'Lettres minuscules sans accents, chiffres et tirets, de 3 à 40 caractères, sans tiret au début ni à la fin',
+    en: 'Lower-case letters without accents, digits and hyphens, 3 to 40 characters, no hyphen first or last',
+  },
   gender: { fr: 'Genre invalide', en: 'Invalid gender' },
   phoneInvalid: {
     fr: 'Numéro de téléphone invalide pour le pays choisi',

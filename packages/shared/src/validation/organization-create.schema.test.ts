@@ -13,6 +13,8 @@ const T = {
     email: 'Adresse e-mail invalide',
     phone: 'Le numéro de téléphone doit contenir au moins 9 chiffres',
     timeZone: 'Fuseau horaire invalide',
+    key: 'Lettres minuscules sans accents, chiffres et tirets, de 3 à 40 caractères, sans tiret au début ni à la fin',
+    country: 'Pays invalide',
     rule: 'Le mot de passe doit contenir au moins 8 caractères, une majuscule et un chiffre',
     mismatch: 'Les mots de passe ne correspondent pas',
   },
@@ -25,6 +27,8 @@ const T = {
     email: 'Invalid e-mail address',
     phone: 'The phone number must contain at least 9 digits',
     timeZone: 'Invalid time zone',
+    key: 'Lower-case letters without accents, digits and hyphens, 3 to 40 characters, no hyphen first or last',
+    country: 'Invalid country',
     rule: 'The password must contain at least 8 characters, one uppercase letter and one digit',
     mismatch: 'Passwords do not match',
   },
@@ -32,6 +36,8 @@ const T = {
 
 const VALID: OrganizationCreateInput = {
   organizationName: 'Club de natation',
+  organizationKey: 'club-de-natation',
+  country: 'BEL',
   adminFirstName: 'Marie',
   adminLastName: 'Dupont',
   contactEmail: 'contact@club.be',
@@ -70,7 +76,8 @@ describe.each(['fr', 'en'] as const)('organizationCreateSchema (%s)', (locale) =
 
   it.each(FIELDS)('requires %s (undefined, null, empty, blank)', (name) => {
     for (const value of [undefined, null, '']) expect(field(name, value)).toEqual([t.required]);
-    if (name !== 'password' && name !== 'confirmPassword') expect(field(name, '   ')).toEqual([t.required]);
+    if (name !== 'password' && name !== 'confirmPassword' && name !== 'country')
+      expect(field(name, '   ')).toEqual([t.required]);
   });
 
   it('rejects a payload that is not an object', () => {
@@ -139,6 +146,22 @@ describe.each(['fr', 'en'] as const)('organizationCreateSchema (%s)', (locale) =
     expect(field('timeZone', zone)).toEqual([t.timeZone]);
   });
 
+  it.each(['ab', 'Club', 'club_nat', '-club', 'club-', 'clùb', 'club nat'])('rejects the key %j', (key) => {
+    expect(field('organizationKey', key)).toEqual([t.key]);
+  });
+
+  it.each(['abc', 'club-2', 'a'.repeat(40), '123'])('accepts the key %j', (key) => {
+    expect(field('organizationKey', key)).toEqual([]);
+  });
+
+  it.each(['admin', 'www'])('leaves the reserved key %j to the API (409 with suggestions)', (key) => {
+    expect(field('organizationKey', key)).toEqual([]);
+  });
+
+  it.each(['BE', 'DEU', 'bel'])('rejects the country %j', (country) => {
+    expect(field('country', country)).toEqual([t.country]);
+  });
+
   it('applies the password rule', () => {
     expect(
       fieldIssues(schema, { ...VALID, password: 'secret12', confirmPassword: 'secret12' }, 'password'),
@@ -161,6 +184,8 @@ describe.each(['fr', 'en'] as const)('organizationCreateSchema (%s)', (locale) =
     expect(
       issuesOf(schema, {
         organizationName: locale === 'fr' ? 'Club' : '',
+        organizationKey: 'Club!',
+        country: 'DEU',
         adminFirstName: '',
         adminLastName: 'D',
         contactEmail: 'nope',
@@ -171,6 +196,8 @@ describe.each(['fr', 'en'] as const)('organizationCreateSchema (%s)', (locale) =
       }),
     ).toEqual({
       organizationName: [locale === 'fr' ? t.min5 : t.required],
+      organizationKey: [t.key],
+      country: [t.country],
       adminFirstName: [t.required],
       contactEmail: [t.email],
       contactPhone: [t.phone],

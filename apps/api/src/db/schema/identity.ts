@@ -191,6 +191,30 @@ export const oneTimeCodes = pgTable(
 );
 
 /**
+ * Single-use, 60-second sign-in hand-off codes (SHA-256 hashed): a new club's administrator lands
+ * signed in on its subdomain, system staff move into a club, without a token in any address. Bound to
+ * the account (`organization_id`, `user_id`) and to the organisation it signs into.
+ */
+export const handoffCodes = pgTable(
+  'handoff_codes',
+  {
+    organizationId: text('organization_id').notNull(),
+    id: text('id').notNull(),
+    userId: text('user_id').notNull(),
+    targetOrganizationId: text('target_organization_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex('handoff_codes_hash_unique').on(t.codeHash),
+    foreignKey({ columns: [t.organizationId, t.userId], foreignColumns: [users.organizationId, users.id] }),
+  ],
+);
+
+/**
  * Single-use links that set a password, stored hashed: a reset (valid one hour) or the invitation of an
  * account created by a manager (valid longer).
  */

@@ -28,7 +28,7 @@ export interface RequestMeta {
   locale: Locale;
 }
 
-type SignInMethod = 'password' | 'otp' | 'sign-up' | 'over-admin' | 'password-reset';
+type SignInMethod = 'password' | 'otp' | 'sign-up' | 'over-admin' | 'password-reset' | 'handoff';
 
 /** Finding the account that signs in, and opening its session (tokens, last login, audit event). */
 export function createSessionOpener(ctx: AppContext) {

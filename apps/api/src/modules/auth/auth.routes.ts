@@ -1,5 +1,6 @@
 import {
   forgotPasswordSchema,
+  handoffSignInSchema,
   overAdminSchema,
   refreshTokenSchema,
   resetPasswordSchema,
@@ -21,6 +22,7 @@ import { createOrganizationRepository } from '../organizations/organization.repo
 import { userSchema } from '../users/user.dto';
 import { createMeService } from '../users/me.service';
 import { createAuthService, type RequestMeta } from './auth.service';
+import { createHandoffCodeService } from './handoff-codes.service';
 
 const signInResultSchema = z.object({
   accessToken: z.string(),
@@ -54,6 +56,7 @@ export function authRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const auth = createAuthService(ctx);
     const me = createMeService(ctx);
+    const handoff = createHandoffCodeService(ctx);
     const organizations = createOrganizationRepository(ctx.db);
     const organizationOf = (request: FastifyRequest) =>
       resolveRequestOrganization(request, organizations, ctx.config.appBaseHost);
@@ -84,6 +87,17 @@ export function authRoutes(ctx: AppContext) {
       },
       async (request) =>
         auth.signInWithOneTimeCode(await organizationOf(request), request.body, meta(request)),
+    );
+
+    // A single-use, 60-second code issued elsewhere (a new club's onboarding, staff entering a club),
+    // posted by the login page of the organisation it is for: never in an address.
+    r.post(
+      '/auth/sign-in/handoff',
+      {
+        config: publicRoute,
+        schema: { tags, body: handoffSignInSchema, response: { 200: signInResultSchema } },
+      },
+      async (request) => handoff.exchange(await organizationOf(request), request.body.code, meta(request)),
     );
 
     r.post(

@@ -5,6 +5,7 @@ export const accountTemplates: TemplateSet<
   | 'sign-in-code'
   | 'password-reset'
   | 'welcome'
+  | 'organization-welcome'
   | 'member-invitation'
   | 'email-change'
   | 'email-changed'
@@ -66,6 +67,28 @@ export const accountTemplates: TemplateSet<
       paragraphs: [
         `Hello ${p.firstName},`,
         `Your account on ${p.organizationName} is ready. You can now add your family members and register them for activities.`,
+      ],
+      link: { label: 'Open my space', href: p.link },
+    }),
+  },
+  'organization-welcome': {
+    fr: (p) => ({
+      subject: `Bienvenue sur Inscrio – ${p.organizationName}`,
+      paragraphs: [
+        `Bonjour ${p.firstName},`,
+        `L'espace de ${p.organizationName} est créé et vous en êtes l'administrateur.`,
+        ...(p.trialEnd ? [`Votre période d'essai gratuite court jusqu'au ${p.trialEnd}.`] : []),
+        'Pour commencer, complétez les informations de facturation et choisissez votre moyen de paiement dans la configuration, puis publiez vos premières activités.',
+      ],
+      link: { label: 'Ouvrir mon espace', href: p.link },
+    }),
+    en: (p) => ({
+      subject: `Welcome to Inscrio – ${p.organizationName}`,
+      paragraphs: [
+        `Hello ${p.firstName},`,
+        `The space of ${p.organizationName} is ready and you are its administrator.`,
+        ...(p.trialEnd ? [`Your free trial runs until ${p.trialEnd}.`] : []),
+        'To start, complete the billing details and choose your payment method in the configuration, then publish your first activities.',
       ],
       link: { label: 'Open my space', href: p.link },
     }),

@@ -4,6 +4,14 @@ export interface MailTemplates {
   'sign-in-code': { organizationName: string; code: string; minutes: number };
   'password-reset': { organizationName: string; link: string; minutes: number };
   welcome: { organizationName: string; firstName: string; link: string };
+  /** A new organisation's administrator, after the club signed up (or was created by the platform). */
+  'organization-welcome': {
+    organizationName: string;
+    firstName: string;
+    link: string;
+    /** The free trial's last day, formatted dd/MM/yyyy; null on a plan without end. */
+    trialEnd: string | null;
+  };
   'email-change': { organizationName: string; newEmail: string; link: string; hours: number };
   'email-changed': { organizationName: string; newEmail: string };
   'representative-invitation': {

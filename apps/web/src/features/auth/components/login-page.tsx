@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import { notificationText } from '@/lib/api-error';
@@ -19,6 +20,7 @@ import { useSendOneTimeCode } from '../api/send-otp';
 import { takeLoginShell, withoutFieldTransitions } from '../login-shell/takeover';
 import { useSignInWithOneTimeCode } from '../api/sign-in-otp';
 import { useSignInWithPassword } from '../api/sign-in-password';
+import { takeHandoffCode, useSignInWithHandoffCode } from '../api/sign-in-handoff';
 import { AuthCard } from './auth-card';
 
 /** Seconds before a new code may be asked for. */
@@ -284,6 +286,31 @@ function CodeEntryForm({ email, onBack }: { email: string; onBack: () => void })
 }
 
 /** `/login`: password, or a code received by e-mail. Accepts `redirect` and `email` (spec section 2). */
+/**
+ * Signs in with the hand-off code of the address's fragment, if any (a new club's administrator coming
+ * from `/onboarding`, or staff entering a club): once, the fragment already cleared. A used or expired
+ * code leaves the ordinary sign-in with the API's message.
+ */
+function useHandoffSignIn(locale: ReturnType<typeof useLocale>) {
+  const [code] = useState(takeHandoffCode);
+  const [failure, setFailure] = useState<string | null>(null);
+  const signIn = useSignInWithHandoffCode();
+  const finish = useFinishSignIn();
+  const started = useRef(false);
+  const exchange = useEffectEvent((handoffCode: string) => {
+    signIn.mutateAsync(handoffCode).then(finish, (error: unknown) => {
+      endSessionLocally();
+      setFailure(notificationText(error, locale));
+    });
+  });
+  useEffect(() => {
+    if (!code || started.current) return;
+    started.current = true;
+    exchange(code);
+  }, [code]);
+  return { signingIn: Boolean(code) && failure === null, failure };
+}
+
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const locale = useLocale();
@@ -291,6 +318,7 @@ export function LoginPage() {
   const organization = useAddressOrganization();
   const [email, setEmail] = useState(searchParams.get(QUERY.email) ?? '');
   const [mode, setMode] = useState<Mode>('password');
+  const handoff = useHandoffSignIn(locale);
 
   const sessionExpired = searchParams.get(QUERY.authError) === SESSION_EXPIRED;
   const pageNotFound = searchParams.get(QUERY.error) === PAGE_NOT_FOUND;
@@ -325,7 +353,16 @@ export function LoginPage() {
           </Alert>
         ) : null}
         {pageNotFound ? <Alert tone="info">{t('login.pageNotFound')}</Alert> : null}
-        {mode === 'password' ? (
+        {handoff.failure ? (
+          <Alert tone="warning" data-auth-error="handoff">
+            {handoff.failure}
+          </Alert>
+        ) : null}
+        {handoff.signingIn ? (
+          <p className="flex items-center justify-center gap-2 py-6 text-sm text-slate-600" role="status">
+            <Spinner className="size-4" /> {t('login.handoff')}
+          </p>
+        ) : mode === 'password' ? (
           <PasswordForm email={email} onEmail={setEmail} onUseCode={() => setMode('code-request')} />
         ) : mode === 'code-request' ? (
           <CodeRequestForm

@@ -1,0 +1,1 @@
+export { CreateOrganizationPage as Component } from '@/features/onboarding';
