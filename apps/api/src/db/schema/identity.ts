@@ -76,6 +76,12 @@ export const users = pgTable(
     index('users_org_sort_name')
       .on(t.organizationId, t.sortName, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // The live accounts by id: with the members' (organisation, user) index, the members list's bounded
+    // count is a merge of two index-only scans, 1,001 rows read whatever the organisation's size (by the
+    // primary key it read each account's row for `deleted_at`: 6x the pages at 200,000 accounts).
+    index('users_org_live_id')
+      .on(t.organizationId, t.id)
+      .where(sql`${t.deletedAt} is null`),
     foreignKey({
       columns: [t.organizationId, t.familyId],
       foreignColumns: [families.organizationId, families.id],

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { columnRecord, type Executor, preparedStatement } from '../../db/client';
+import {
+  ASYNC_COMMIT,
+  columnRecord,
+  earlyCommitStatement,
+  type Executor,
+  preparedStatement,
+} from '../../db/client';
 import { auditEvents, invoiceLines, invoices, orderLines, type orders, payments } from '../../db/schema';
 import { BUYER_COLUMNS, SELLER_COLUMNS } from '../invoicing/invoice-lifecycle.repository';
 import {
@@ -50,7 +56,10 @@ const checkoutLinesStatement = preparedStatement<CheckoutLineRow>(
  * hangs on that insert: lines, awaited payment, participants moved onto the order, audit events, and the
  * invoice (offline or free) with its lines. The invoice takes its number here from the organisation's
  * counter row (`next_document_number`), locked from then until this statement commits: numbers stay
- * gapless, and concurrent checkouts wait for each other only that long.
+ * gapless, and concurrent checkouts wait for each other only that long — not for each other's fsync: the
+ * statement commits without waiting for the disk (`ASYNC_COMMIT`, db/client.ts) and is followed, on its
+ * connection, by the flush (`earlyCommitStatement`, one fsync shared by every checkout waiting) before
+ * the order is told written.
  *
  * Planner-proof, as the cart's reads (the bench server runs without autovacuum, so statistics lag far
  * behind the rows): the lines are looked up among the family's (`family_id` and `status` always given,
@@ -60,7 +69,7 @@ const checkoutLinesStatement = preparedStatement<CheckoutLineRow>(
  * `cart_linked` alone (an ordered line is never cart-linked; `order_id is null` made the planner walk
  * every unordered participant of the organisation by the order index: 1,500+ rows per checkout).
  */
-const writeOrderStatement = preparedStatement<{ valid: boolean; written: boolean }>(
+const writeOrderStatement = earlyCommitStatement<{ valid: boolean; written: boolean }>(
   'cart_write_order',
   sql`
   with priced as (
@@ -126,7 +135,8 @@ const writeOrderStatement = preparedStatement<{ valid: boolean; written: boolean
     from o
     on conflict do nothing
   )
-  select (select valid from checked) as valid, exists (select 1 from o) as written`,
+  select (select valid from checked) as valid, exists (select 1 from o) as written, ${ASYNC_COMMIT} as early`,
+  ([row]) => row?.written === true,
 );
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -217,6 +227,7 @@ export function createCheckoutRepository(db: Executor) {
         jobMaxAttempts: input.mailJob.maxAttempts,
       });
       if (!row?.valid) return 'cart-changed';
+      // Written: it is on disk (the statement's flush) before the order is told placed.
       return row.written ? 'written' : 'reference-taken';
     },
   };

@@ -1,5 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, preparedStatement } from '../../db/client';
+import {
+  ASYNC_COMMIT,
+  earlyCommitStatement,
+  type Executor,
+  inTransaction,
+  preparedStatement,
+} from '../../db/client';
 import { participants, services } from '../../db/schema';
 
 /*
@@ -76,15 +82,14 @@ export interface SeatHoldingParticipant {
 
 const p = (name: string) => sql.placeholder(name);
 
-const insertWithSeatStatement = preparedStatement<{ id: string }>(
-  'participant_insert_with_seat',
-  sql`
+/** The seat and the participant in one statement; `early`: its commit releases the session row at once. */
+const insertWithSeatSql = (early: boolean) => sql`
     with seat as (
       update services
       set reserved_seats = reserved_seats + 1
       where organization_id = ${p('organizationId')} and id = ${p('serviceId')} and status <> 'cancelled'
         and (max_seats = -1 or reserved_seats < max_seats)
-      returning id
+      returning id${early ? sql`, ${ASYNC_COMMIT}` : sql``}
     )
     insert into participants (organization_id, id, service_id, member_id, family_id, status, holds_seat,
       cart_linked, hold_expires_at, chosen_supplement_ids, created_by_user_id, created_at, updated_at)
@@ -92,21 +97,34 @@ const insertWithSeatStatement = preparedStatement<{ id: string }>(
       ${p('cartLinked')}, ${p('holdExpiresAt')}::timestamptz, ${p('chosenSupplementIds')}::jsonb,
       ${p('createdByUserId')}, ${p('now')}::timestamptz, ${p('now')}::timestamptz
     from seat
-    returning id`,
+    returning id`;
+
+const insertWithSeatStatement = preparedStatement<{ id: string }>(
+  'participant_insert_with_seat',
+  insertWithSeatSql(false),
+);
+const insertWithSeatEarlyStatement = earlyCommitStatement<{ id: string }>(
+  'participant_insert_with_seat_early',
+  insertWithSeatSql(true),
+  (rows) => rows.length === 1,
 );
 
 /**
  * Takes a seat and inserts the participant holding it in ONE statement: atomic without a transaction
- * (a unique violation undoes the seat too), one round trip, and the session row stays locked only for
- * the statement — what keeps a rush on one popular session fast. Returns false when the session is full
- * or cancelled.
+ * (a unique violation undoes the seat too), and, run on its own, the session row stays locked only for
+ * the statement, not for its commit's fsync (`ASYNC_COMMIT`, then `flushCommits` before answering: the
+ * buyers of a rush on one popular session no longer wait for each other's fsync). Returns false when the
+ * session is full or cancelled.
  */
 export async function insertWithSeat(db: Executor, participant: SeatHoldingParticipant): Promise<boolean> {
-  const rows = await insertWithSeatStatement(db, {
+  const standalone = !inTransaction(db);
+  const rows = await (standalone ? insertWithSeatEarlyStatement : insertWithSeatStatement)(db, {
     ...participant,
     holdExpiresAt: participant.holdExpiresAt?.toISOString() ?? null,
     chosenSupplementIds: JSON.stringify(participant.chosenSupplementIds),
     now: participant.now.toISOString(),
   });
+  // Run on its own, the statement committed without waiting for the disk (db/client.ts): the session row
+  // was released at once, for the next buyer; the seat is told taken only once it is on disk.
   return rows.length === 1;
 }

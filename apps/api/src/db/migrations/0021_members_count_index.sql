@@ -1,0 +1,1 @@
+CREATE INDEX "users_org_live_id" ON "users" USING btree ("organization_id","id") WHERE "users"."deleted_at" is null;
