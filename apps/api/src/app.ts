@@ -54,6 +54,8 @@ import { mollieOAuthRoutes } from './modules/payments/mollie/mollie-oauth.routes
 import { meRoutes } from './modules/users/me.routes';
 import { privacyRoutes } from './modules/family/privacy.routes';
 import { websiteRoutes } from './modules/website/website.routes';
+import { licencesRoutes } from './modules/licences/licences.routes';
+import { platformBillingRoutes } from './modules/platform/platform-billing.routes';
 import { registerAuth } from './plugins/auth';
 import { errorBodySchema, registerErrorHandling, registerPreflightCheck } from './plugins/errors';
 import { registerInputHygiene, registerJsonBodyParser } from './plugins/input-hygiene';
@@ -269,6 +271,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(paymentsRoutes(ctx));
       await api.register(orderPaymentRoutes(ctx));
       await api.register(mollieOAuthRoutes(ctx));
+      await api.register(licencesRoutes(ctx));
+      await api.register(platformBillingRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -36,7 +36,8 @@ export type IdPrefix =
   | 'rpi'
   | 'bsi'
   | 'btx'
-  | 'lic';
+  | 'lic'
+  | 'pst';
 
 /**
  * `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford base 32, lower case),

@@ -168,8 +168,12 @@ const mainScreens: RouteObject[] = [
     handle: { title: page('organizationsList') },
   },
   later(paths.organization.pattern, page('organization')),
-  later(paths.billing.pattern, menu('billing')),
-  later(paths.billingStatement.pattern, page('billingStatement')),
+  { path: paths.billing.pattern, lazy: () => import('./routes/billing'), handle: { title: menu('billing') } },
+  {
+    path: paths.billingStatement.pattern,
+    lazy: () => import('./routes/billing-statement'),
+    handle: { title: page('billingStatement') },
+  },
   {
     path: paths.establishmentConfiguration.pattern,
     lazy: () => import('./routes/establishment-configuration'),

@@ -7,7 +7,12 @@ import { newId } from '../../lib/ids';
  * Events the platform records beyond the specification's list (section 4), which stays as it is for the
  * labelled enumeration the screens show.
  */
-export type PlatformAuditEvent = 'user-deleted' | 'registration-moved' | 'payment-received';
+export type PlatformAuditEvent =
+  | 'user-deleted'
+  | 'registration-moved'
+  | 'payment-received'
+  /** A licence moved to another plan (its next plan, by a system administrator or the trial job). */
+  | 'licence-changed';
 
 export interface AuditEntry {
   organizationId: string;
