@@ -125,8 +125,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const asSysadmin = { token: () => sysadmin, organizationId: SYSTEM_ORGANIZATION_ID, host: ADMIN_HOST };
-
 describe('pricing plans and licences', () => {
   it('reads a pricing plan (club administrators and platform staff)', async () => {
     const r = await t.request('GET', '/api/licences/pricing-plans/default-monthly', {
