@@ -5,6 +5,7 @@ import { rowsOf } from '../src/db/client';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION_ID } from '../src/db/seed';
 import { runTrialJob } from '../src/modules/licences/trial.job';
 import { issueMonthStatements, issueStatement } from '../src/modules/platform/statements';
+import { seedPlatformStatements } from '../src/modules/platform/statements.seed';
 import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';
 import { pdfText } from './helpers/pdf-text';
 
@@ -589,5 +590,16 @@ describe('the monthly statements', () => {
       host: ADMIN_HOST,
     });
     expect(list.json()).toMatchObject({ status: 'cancelled', creditedAmount: 3000, balance: 0 });
+  });
+
+  it('seeds the statements of the past three months through the job, once', async () => {
+    const first = await seedPlatformStatements(t.db, t.clock.now());
+    // The demo club and the pro rata club pay every one of the three months.
+    expect(first).toBeGreaterThanOrEqual(6);
+    expect(await seedPlatformStatements(t.db, t.clock.now())).toBe(0);
+    const numbers = await q<{ number: string }>(sql`select number from invoices
+      where organization_id = ${SYSTEM_ORGANIZATION_ID} order by number`);
+    const sequence = numbers.map((n) => Number(n.number.split('-').at(-1)));
+    sequence.forEach((value, index) => expect(value).toBe(index + 1));
   });
 });
