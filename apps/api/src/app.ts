@@ -57,6 +57,8 @@ import { websiteRoutes } from './modules/website/website.routes';
 import { organizationsAdminRoutes } from './modules/platform/organizations-admin.routes';
 import { onboardingRoutes } from './modules/platform/onboarding.routes';
 import { pricingPlansRoutes } from './modules/licences/pricing-plans.routes';
+import { licencesRoutes } from './modules/licences/licences.routes';
+import { platformBillingRoutes } from './modules/platform/platform-billing.routes';
 import { registerAuth } from './plugins/auth';
 import { errorBodySchema, registerErrorHandling, registerPreflightCheck } from './plugins/errors';
 import { registerInputHygiene, registerJsonBodyParser } from './plugins/input-hygiene';
@@ -275,6 +277,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(organizationsAdminRoutes(ctx));
       await api.register(onboardingRoutes(ctx));
       await api.register(pricingPlansRoutes(ctx));
+      await api.register(licencesRoutes(ctx));
+      await api.register(platformBillingRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,8 @@ import { registerInvitationExpiry } from './modules/registrations/invitations';
 import { registerHoldsJob } from './modules/registrations/holds.job';
 import { registerOverdueJob } from './modules/invoicing/overdue.job';
 import { registerInvoiceTotalsJob } from './modules/invoicing/invoice-totals.job';
+import { registerTrialJob } from './modules/licences/trial.job';
+import { registerStatementsJob } from './modules/platform/statements.job';
 
 /** The built web app, beside the API in the repository (same path from the sources and the bundle). */
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -38,6 +40,8 @@ async function main() {
     await registerHoldsJob(app.ctx);
     await registerOverdueJob(app.ctx);
     await registerInvoiceTotalsJob(app.ctx);
+    await registerTrialJob(app.ctx);
+    await registerStatementsJob(app.ctx);
     app.ctx.queue.start();
   }
 

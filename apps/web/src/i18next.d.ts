@@ -16,6 +16,7 @@ import type orders from './locales/fr/orders.json';
 import type organizationSettings from './locales/fr/organization-settings.json';
 import type organizations from './locales/fr/organizations.json';
 import type pages from './locales/fr/pages.json';
+import type platformBilling from './locales/fr/platform-billing.json';
 import type platformOrganizations from './locales/fr/platform-organizations.json';
 import type periods from './locales/fr/periods.json';
 import type profile from './locales/fr/profile.json';
@@ -48,6 +49,7 @@ declare module 'i18next' {
       'organization-settings': typeof organizationSettings;
       organizations: typeof organizations;
       pages: typeof pages;
+      'platform-billing': typeof platformBilling;
       'platform-organizations': typeof platformOrganizations;
       periods: typeof periods;
       profile: typeof profile;

@@ -473,6 +473,20 @@ export const ERRORS = {
     en: 'This transfer is already matched',
   },
 
+  // ───────────── Licences ─────────────
+  /** Moving a licence to its next plan when it is no longer the organisation's current licence. */
+  licence_not_current: {
+    status: 409,
+    fr: 'Cette licence n’est plus la licence en cours de l’organisation',
+    en: 'This licence is no longer the organisation’s current licence',
+  },
+  /** Moving a licence to its next plan when its plan has none. */
+  licence_has_no_next_plan: {
+    status: 409,
+    fr: 'La formule de cette licence n’a pas de formule suivante',
+    en: 'This licence’s plan has no next plan',
+  },
+
   // ───────────── Family ─────────────
 
   /** A family adds a member past the limit of members per family. */

@@ -27,3 +27,4 @@ export * from './api/list.schema';
 export * from './api/onboarding.schema';
 export * from './login-shell';
 export * from './api/platform-organization.schema';
+export * from './api/platform-billing.schema';

@@ -37,7 +37,8 @@ export type IdPrefix =
   | 'bsi'
   | 'btx'
   | 'lic'
-  | 'hoc';
+  | 'hoc'
+  | 'pst';
 
 /**
  * `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford base 32, lower case),

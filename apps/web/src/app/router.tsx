@@ -173,8 +173,12 @@ const mainScreens: RouteObject[] = [
     lazy: () => import('./routes/organization'),
     handle: { title: page('organization') },
   },
-  later(paths.billing.pattern, menu('billing')),
-  later(paths.billingStatement.pattern, page('billingStatement')),
+  { path: paths.billing.pattern, lazy: () => import('./routes/billing'), handle: { title: menu('billing') } },
+  {
+    path: paths.billingStatement.pattern,
+    lazy: () => import('./routes/billing-statement'),
+    handle: { title: page('billingStatement') },
+  },
   {
     path: paths.establishmentConfiguration.pattern,
     lazy: () => import('./routes/establishment-configuration'),

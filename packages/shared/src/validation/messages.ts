@@ -75,6 +75,7 @@ export const MESSAGES = {
   nonNegative: { fr: 'La valeur ne peut pas être négative', en: 'The value cannot be negative' },
   timeZone: { fr: 'Fuseau horaire invalide', en: 'Invalid time zone' },
   date: { fr: 'Date invalide (format AAAA-MM-JJ)', en: 'Invalid date (format YYYY-MM-DD)' },
+  month: { fr: 'Mois invalide (format AAAA-MM)', en: 'Invalid month (format YYYY-MM)' },
   futureDate: { fr: 'La date ne peut pas être dans le futur', en: 'The date cannot be in the future' },
   country: { fr: 'Pays invalide', en: 'Invalid country' },
   organizationKey: {

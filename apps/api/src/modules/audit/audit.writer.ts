@@ -16,7 +16,9 @@ export type PlatformAuditEvent =
   | 'organization-unarchived'
   | 'organization-maintenance-started'
   | 'organization-maintenance-ended'
-  | 'licence-plan-changed';
+  | 'licence-plan-changed'
+  /** A licence moved to another plan (its next plan, by a system administrator or the trial job). */
+  | 'licence-changed';
 
 export interface AuditEntry {
   organizationId: string;

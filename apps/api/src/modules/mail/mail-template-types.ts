@@ -65,6 +65,13 @@ export interface MailTemplates {
     iban: string | null;
     link: string;
   };
+  // Licences: the club's free trial ends in a few days (end date dd/MM/yyyy; next plan's label).
+  'licence-trial-ending': {
+    organizationName: string;
+    endDate: string;
+    nextPlanName: string | null;
+    link: string;
+  };
 }
 
 /** One registration as the registration e-mails name it. */

@@ -1,11 +1,16 @@
 import type { Locale } from '@inscrio/shared';
 import { accountTemplates } from './account-mail-templates';
 import type { MailTemplateName, MailTemplates, TemplateSet } from './mail-template-types';
+import { licenceTemplates } from './licence-mail-templates';
 import { registrationTemplates } from './registration-mail-templates';
 
 export type { MailTemplateName, MailTemplates, RegistrationMailFacts } from './mail-template-types';
 
-const templates: TemplateSet<MailTemplateName> = { ...accountTemplates, ...registrationTemplates };
+const templates: TemplateSet<MailTemplateName> = {
+  ...accountTemplates,
+  ...registrationTemplates,
+  ...licenceTemplates,
+};
 
 const escapeHtml = (value: string): string =>
   value.replace(

@@ -15,6 +15,7 @@ import { organizationWarningsKey, useOrganizationWarnings } from '../api/organiz
 import { BillingStep } from './billing-step';
 import { PaymentStep } from './payment-step';
 
+import { SubscriptionCard } from './subscription-card';
 /** The configuration steps, in the order of the 'Informations à compléter' notice. */
 export const STEPS = ['payment', 'billing', 'mutual'] as const satisfies readonly OrganizationSection[];
 export type Step = (typeof STEPS)[number];
@@ -156,6 +157,7 @@ export function OrganizationConfigurationPage() {
           <UpcomingStep />
         )}
       </section>
+      <SubscriptionCard organizationId={organization.id} />
     </PageContainer>
   );
 }
