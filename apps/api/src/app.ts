@@ -54,6 +54,9 @@ import { mollieOAuthRoutes } from './modules/payments/mollie/mollie-oauth.routes
 import { meRoutes } from './modules/users/me.routes';
 import { privacyRoutes } from './modules/family/privacy.routes';
 import { websiteRoutes } from './modules/website/website.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { staffRoutes } from './modules/support/staff.routes';
+import { platformSettingsRoutes } from './modules/support/platform-settings.routes';
 import { registerAuth } from './plugins/auth';
 import { errorBodySchema, registerErrorHandling, registerPreflightCheck } from './plugins/errors';
 import { registerInputHygiene, registerJsonBodyParser } from './plugins/input-hygiene';
@@ -269,6 +272,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(paymentsRoutes(ctx));
       await api.register(orderPaymentRoutes(ctx));
       await api.register(mollieOAuthRoutes(ctx));
+      await api.register(supportRoutes(ctx));
+      await api.register(staffRoutes(ctx));
+      await api.register(platformSettingsRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -24,3 +24,4 @@ export * from './api/organization.schema';
 export * from './api/invoice.schema';
 export * from './api/list.schema';
 export * from './login-shell';
+export * from './api/support.schema';

@@ -36,7 +36,10 @@ export type IdPrefix =
   | 'rpi'
   | 'bsi'
   | 'btx'
-  | 'lic';
+  | 'lic'
+  | 'spt'
+  | 'spm'
+  | 'spa';
 
 /**
  * `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford base 32, lower case),

@@ -7,3 +7,4 @@ export * from './registrations';
 export * from './invoicing';
 export * from './accounting';
 export * from './licences';
+export * from './support';

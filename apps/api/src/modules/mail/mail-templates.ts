@@ -2,10 +2,15 @@ import type { Locale } from '@inscrio/shared';
 import { accountTemplates } from './account-mail-templates';
 import type { MailTemplateName, MailTemplates, TemplateSet } from './mail-template-types';
 import { registrationTemplates } from './registration-mail-templates';
+import { supportTemplates } from './support-mail-templates';
 
 export type { MailTemplateName, MailTemplates, RegistrationMailFacts } from './mail-template-types';
 
-const templates: TemplateSet<MailTemplateName> = { ...accountTemplates, ...registrationTemplates };
+const templates: TemplateSet<MailTemplateName> = {
+  ...accountTemplates,
+  ...registrationTemplates,
+  ...supportTemplates,
+};
 
 const escapeHtml = (value: string): string =>
   value.replace(
