@@ -15,6 +15,8 @@ import type onboarding from './locales/fr/onboarding.json';
 import type orders from './locales/fr/orders.json';
 import type organizationSettings from './locales/fr/organization-settings.json';
 import type organizations from './locales/fr/organizations.json';
+import type platformStaff from './locales/fr/platform-staff.json';
+import type support from './locales/fr/support.json';
 import type pages from './locales/fr/pages.json';
 import type periods from './locales/fr/periods.json';
 import type profile from './locales/fr/profile.json';
@@ -46,6 +48,8 @@ declare module 'i18next' {
       orders: typeof orders;
       'organization-settings': typeof organizationSettings;
       organizations: typeof organizations;
+      'platform-staff': typeof platformStaff;
+      support: typeof support;
       pages: typeof pages;
       periods: typeof periods;
       profile: typeof profile;
