@@ -35,11 +35,8 @@ describe.skipIf(!browserAvailable)('contact support (issue 16)', () => {
       const support = await openPage(browser, viewport);
       await signIn(support.page, 'admin', 'support@admin.test');
       await showMenu(support.page);
-      // The drawer on phones, the fixed menu on wide screens: the visible one.
-      await support.page
-        .locator('[data-side-menu] a:visible', { hasText: "Contacter l'administration" })
-        .first()
-        .click();
+      // The wide layout also names the page in its header: the menu's entry comes first.
+      await support.page.getByRole('link', { name: "Contacter l'administration" }).first().click();
       await support.page.waitForURL(at('admin', '/contact-support'));
       await support.page.getByRole('heading', { level: 1, name: "Contacter l'administration" }).waitFor();
       await support.page.locator('[data-support-new]').click();
@@ -97,6 +94,43 @@ describe.skipIf(!browserAvailable)('contact support (issue 16)', () => {
       expect(admin.errors).toEqual([]);
       await support.context.close();
       await admin.context.close();
+    });
+  }
+
+  for (const [label, viewport] of [
+    ['1440', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    it(`the system administrator sees the platform staff and the platform's configuration (${label} px)`, async () => {
+      const { page, context, errors } = await openPage(browser, viewport);
+      await signIn(page, 'admin', 'sysadmin@admin.test');
+      await page.goto(at('admin', '/members/all'));
+      await page.getByRole('heading', { level: 1, name: 'Administrateurs et supports' }).waitFor();
+      const support =
+        viewport === PHONE
+          ? '[data-staff-card="support@admin.test"]'
+          : '[data-staff-row="support@admin.test"]';
+      await page
+        .locator(support)
+        .getByText(/Support/)
+        .first()
+        .waitFor();
+      await page.locator('[data-staff-invite]').click();
+      await page.locator('[data-staff-invite-form]').waitFor();
+      await checkAccessibility(page, 'invitation');
+      await snap(page, `platform-staff-invite-${label}`);
+      await page.keyboard.press('Escape');
+      await snap(page, `platform-staff-${label}`);
+
+      await page.goto(at('admin', '/configuration/organizations/org_sysadmin'));
+      await page.locator('[data-platform-billing]').waitFor();
+      const plan = viewport === PHONE ? '[data-plan-card="free-trial"]' : '[data-plan-row="free-trial"]';
+      await page.locator(plan).waitFor();
+      expect(await page.locator('[data-configuration-step="payment"]').count()).toBe(0);
+      await checkAccessibility(page, 'configuration de la plateforme');
+      await snap(page, `platform-configuration-${label}`);
+      expect(errors).toEqual([]);
+      await context.close();
     });
   }
 });

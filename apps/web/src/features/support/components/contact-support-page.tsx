@@ -118,7 +118,6 @@ export function ContactSupportPage() {
           </SelectField>
         </ListToolbar>
         <DataTable
-          variant="plain"
           items={items}
           getKey={(thread) => thread.id}
           columns={columns}
