@@ -59,6 +59,9 @@ import { onboardingRoutes } from './modules/platform/onboarding.routes';
 import { pricingPlansRoutes } from './modules/licences/pricing-plans.routes';
 import { licencesRoutes } from './modules/licences/licences.routes';
 import { platformBillingRoutes } from './modules/platform/platform-billing.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { staffRoutes } from './modules/support/staff.routes';
+import { platformSettingsRoutes } from './modules/support/platform-settings.routes';
 import { registerAuth } from './plugins/auth';
 import { errorBodySchema, registerErrorHandling, registerPreflightCheck } from './plugins/errors';
 import { registerInputHygiene, registerJsonBodyParser } from './plugins/input-hygiene';
@@ -279,6 +282,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(pricingPlansRoutes(ctx));
       await api.register(licencesRoutes(ctx));
       await api.register(platformBillingRoutes(ctx));
+      await api.register(supportRoutes(ctx));
+      await api.register(staffRoutes(ctx));
+      await api.register(platformSettingsRoutes(ctx));
     },
     { prefix: '/api' },
   );

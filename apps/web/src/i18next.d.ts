@@ -15,6 +15,8 @@ import type onboarding from './locales/fr/onboarding.json';
 import type orders from './locales/fr/orders.json';
 import type organizationSettings from './locales/fr/organization-settings.json';
 import type organizations from './locales/fr/organizations.json';
+import type platformStaff from './locales/fr/platform-staff.json';
+import type support from './locales/fr/support.json';
 import type pages from './locales/fr/pages.json';
 import type platformBilling from './locales/fr/platform-billing.json';
 import type platformOrganizations from './locales/fr/platform-organizations.json';
@@ -48,6 +50,8 @@ declare module 'i18next' {
       orders: typeof orders;
       'organization-settings': typeof organizationSettings;
       organizations: typeof organizations;
+      'platform-staff': typeof platformStaff;
+      support: typeof support;
       pages: typeof pages;
       'platform-billing': typeof platformBilling;
       'platform-organizations': typeof platformOrganizations;

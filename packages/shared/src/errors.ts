@@ -630,6 +630,37 @@ export const ERRORS = {
     fr: 'Seul un utilisateur basique peut être titulaire',
     en: 'Only a basic user can be a holder',
   },
+  // Contact support and platform staff.
+  /** Writing in a support thread the system administrator has closed. */
+  support_thread_closed: {
+    status: 409,
+    fr: 'Cette conversation est fermée : ouvrez-en une nouvelle',
+    en: 'This conversation is closed: start a new one',
+  },
+  /** A support attachment that is neither a PDF nor an image (recognised by its content). */
+  support_attachment_type: {
+    status: 415,
+    fr: 'La pièce jointe doit être un PDF ou une image (PNG, JPEG, WebP)',
+    en: 'The attachment must be a PDF or an image (PNG, JPEG, WebP)',
+  },
+  /** A support attachment over 5 MB. */
+  support_attachment_too_large: {
+    status: 413,
+    fr: 'La pièce jointe ne peut pas dépasser 5 Mo',
+    en: 'The attachment cannot exceed 5 MB',
+  },
+  /** Removing (or demoting) the only system administrator left. */
+  last_system_admin: {
+    status: 409,
+    fr: 'Le dernier administrateur système ne peut pas être retiré',
+    en: 'The last system administrator cannot be removed',
+  },
+  /** Inviting to the platform staff an address that already belongs to one of them. */
+  staff_already_member: {
+    status: 409,
+    fr: "Cette adresse e-mail appartient déjà à un membre de l'équipe de la plateforme",
+    en: 'This e-mail address already belongs to a member of the platform staff',
+  },
 } as const satisfies Record<string, ErrorEntry<never> | ErrorEntry<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -28,3 +28,4 @@ export * from './api/onboarding.schema';
 export * from './login-shell';
 export * from './api/platform-organization.schema';
 export * from './api/platform-billing.schema';
+export * from './api/support.schema';

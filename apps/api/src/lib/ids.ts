@@ -38,7 +38,10 @@ export type IdPrefix =
   | 'btx'
   | 'lic'
   | 'hoc'
-  | 'pst';
+  | 'pst'
+  | 'spt'
+  | 'spm'
+  | 'spa';
 
 /**
  * `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford base 32, lower case),

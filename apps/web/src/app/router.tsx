@@ -194,7 +194,11 @@ const mainScreens: RouteObject[] = [
     lazy: () => import('./routes/establishment'),
     handle: { title: page('establishment') },
   },
-  later(paths.contactSupport.pattern, menu('contactSupport')),
+  {
+    path: paths.contactSupport.pattern,
+    lazy: () => import('./routes/contact-support'),
+    handle: { title: menu('contactSupport') },
+  },
   later(paths.workTime.pattern, menu('workTime')),
   // Managing
   {

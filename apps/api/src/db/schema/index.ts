@@ -8,3 +8,4 @@ export * from './invoicing';
 export * from './accounting';
 export * from './licences';
 export * from './platform-billing';
+export * from './support';

@@ -72,6 +72,15 @@ export interface MailTemplates {
     nextPlanName: string | null;
     link: string;
   };
+  // Contact support: a new message for the system administrators, an answer for the thread's author.
+  'support-message': {
+    organizationName: string;
+    authorName: string;
+    subject: string;
+    message: string;
+    link: string;
+  };
+  'support-answer': { subject: string; message: string; link: string };
 }
 
 /** One registration as the registration e-mails name it. */

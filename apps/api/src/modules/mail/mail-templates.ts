@@ -3,6 +3,7 @@ import { accountTemplates } from './account-mail-templates';
 import type { MailTemplateName, MailTemplates, TemplateSet } from './mail-template-types';
 import { licenceTemplates } from './licence-mail-templates';
 import { registrationTemplates } from './registration-mail-templates';
+import { supportTemplates } from './support-mail-templates';
 
 export type { MailTemplateName, MailTemplates, RegistrationMailFacts } from './mail-template-types';
 
@@ -10,6 +11,7 @@ const templates: TemplateSet<MailTemplateName> = {
   ...accountTemplates,
   ...registrationTemplates,
   ...licenceTemplates,
+  ...supportTemplates,
 };
 
 const escapeHtml = (value: string): string =>

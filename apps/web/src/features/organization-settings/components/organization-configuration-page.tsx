@@ -1,6 +1,10 @@
-import { organizationConfigurationPath, type OrganizationSection } from '@inscrio/shared';
+import {
+  organizationConfigurationPath,
+  type OrganizationSection,
+  SYSTEM_ORGANIZATION_ID,
+} from '@inscrio/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleDashed, Hammer } from 'lucide-react';
+import { CircleCheck, CircleDashed, Hammer, LifeBuoy } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -9,11 +13,15 @@ import { IncompleteInformationNotice } from '@/components/feedback/incomplete-in
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { cn } from '@/lib/cn';
+import { useAuth } from '@/lib/auth-store';
 import { notify } from '@/lib/notify';
+import { useAddressOrganization } from '@/lib/organization-context';
+import { paths } from '@/lib/paths';
 import { useMollieStatus, useOrganizationSettings } from '../api/organization';
 import { organizationWarningsKey, useOrganizationWarnings } from '../api/organization-warnings';
 import { BillingStep } from './billing-step';
 import { PaymentStep } from './payment-step';
+import { PlatformConfiguration } from './platform-configuration';
 
 import { SubscriptionCard } from './subscription-card';
 /** The configuration steps, in the order of the 'Informations à compléter' notice. */
@@ -128,6 +136,8 @@ export function OrganizationConfigurationPage() {
   const query = useOrganizationSettings(id);
   const warnings = useOrganizationWarnings(id);
   useWarningsFollowMollie(id, query.data?.mollieStatus);
+  const addressOrganization = useAddressOrganization();
+  const { user } = useAuth();
   useMollieCallback();
 
   if (query.isPending) return <PageLoader />;
@@ -140,6 +150,9 @@ export function OrganizationConfigurationPage() {
     );
   }
   const organization = query.data;
+  if (organization.id === SYSTEM_ORGANIZATION_ID || addressOrganization?.systemAdmin === true) {
+    return <PlatformConfiguration organization={organization} />;
+  }
   const incomplete = warnings.data && new Set(warnings.data.map((warning) => warning.section));
 
   return (
@@ -158,6 +171,20 @@ export function OrganizationConfigurationPage() {
         )}
       </section>
       <SubscriptionCard organizationId={organization.id} />
+      {/* Club administrators write to the platform from here (spec menus stay as they are). */}
+      {user?.role === 'admin' && !user.isSystemAdmin ? (
+        <p className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
+          <LifeBuoy className="size-4 text-brand-700" aria-hidden="true" />
+          {t('support.question')}
+          <Link
+            to={paths.contactSupport.to()}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+            data-contact-support-link=""
+          >
+            {t('support.link')}
+          </Link>
+        </p>
+      ) : null}
     </PageContainer>
   );
 }

@@ -1,0 +1,1 @@
+export { ContactSupportPage as Component } from '@/features/support';
