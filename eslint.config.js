@@ -110,7 +110,13 @@ export default tseslint.config(
   },
   // API layers one way: plugins use modules, never the reverse; lib is below every module.
   {
-    files: ['apps/api/src/modules/**/*.ts', 'apps/api/src/jobs/**/*.ts', 'apps/api/src/db/**/*.ts'],
+    files: [
+      'apps/api/src/modules/**/*.ts',
+      'apps/api/src/jobs/**/*.ts',
+      'apps/api/src/db/**/*.ts',
+      'apps/api/src/factories/**/*.ts',
+      'apps/api/src/demo/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -129,7 +135,42 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: import.meta.dirname, zones: apiModuleOrderZones },
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...apiModuleOrderZones,
+            {
+              target: 'apps/api/src/modules',
+              from: ['apps/api/src/factories', 'apps/api/src/demo'],
+              message: 'The factories and the demo seed sit above every module: a module never imports them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The schema knows no service: db/ imports no module, factory nor seed; the factories know no demo.
+  {
+    files: ['apps/api/src/db/**/*.ts', 'apps/api/src/factories/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'apps/api/src/db',
+              from: ['apps/api/src/modules', 'apps/api/src/factories', 'apps/api/src/demo'],
+              message: 'db/ (schema, client, migrations) sits below the modules: the seed lives in demo/.',
+            },
+            {
+              target: 'apps/api/src/factories',
+              from: 'apps/api/src/demo',
+              message: 'The factories serve the seed and the tests alike: they know nothing of the demo.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -16,7 +16,7 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { organizations } from '../apps/api/src/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../apps/api/src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../apps/api/src/demo/accounts';
 import { bankImportStatement, ordersAwaitingTransfer } from '../apps/api/test/helpers/bank-import';
 import { multipart } from '../apps/api/test/helpers/multipart';
 import type { BenchContext } from './run';

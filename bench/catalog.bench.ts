@@ -27,7 +27,7 @@ import {
   services,
   users,
 } from '../apps/api/src/db/schema';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed';
+import { DEMO_PASSWORD } from '../apps/api/src/demo/accounts';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { newId } from '../apps/api/src/lib/ids';
 import type { BenchContext } from './run';

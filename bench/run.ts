@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
-import { seedDatabase } from '../apps/api/src/db/seed';
+import { seedDatabase } from '../apps/api/src/demo/seed';
 
 export interface BenchContext {
   databaseUrl: string;

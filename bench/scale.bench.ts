@@ -23,7 +23,7 @@ import pino from 'pino';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed';
+import { DEMO_PASSWORD } from '../apps/api/src/demo/accounts';
 import { hashPassword } from '../apps/api/src/lib/password';
 import type { BenchContext } from './run';
 import { calendarFamily, growScale } from './scale-data';

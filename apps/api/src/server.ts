@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { isEmpty, seedDatabase } from './db/seed';
+import { isEmpty, seedDatabase } from './demo/seed';
 import { registerMaintenance } from './jobs/maintenance';
 import { createLogger } from './lib/logger';
 import { registerInvitationExpiry } from './modules/registrations/invitations';

@@ -6,7 +6,7 @@
  */
 import { INVOICE_STATUSES } from '@inscrio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { createAccountingTotals } from '../src/modules/invoicing/invoice-totals.repository';
 import { markOverdueInvoices } from '../src/modules/invoicing/overdue.job';
 import { createActivity, createFamilies, signAgain } from './helpers/order-fixtures';

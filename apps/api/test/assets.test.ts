@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, organizations } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { multipart, type MultipartPart } from './helpers/multipart';
 import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { JobQueue } from '../src/jobs/queue';
 import { BANK_IMPORT_QUEUE, registerBankImportJob } from '../src/modules/accounting/bank-statements.service';
 import { type AwaitedTransfer, ordersAwaitingTransfer } from './helpers/bank-import';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { type AwaitedTransfer, bankImportStatement, ordersAwaitingTransfer } from './helpers/bank-import';
 import { multipart } from './helpers/multipart';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, blueprintSupplements, prestations, services } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';
 
 /*

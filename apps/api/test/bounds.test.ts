@@ -3,7 +3,7 @@ import { MONEY_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from '@inscrio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { organizations } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { pdfText } from './helpers/pdf-text';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

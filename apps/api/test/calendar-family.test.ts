@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, participants, services } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { newId } from '../src/lib/ids';
 import { createActivity, createFamilies } from './helpers/order-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -9,7 +9,7 @@ import {
   participants,
   services,
 } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { releaseExpiredHolds } from '../src/modules/registrations/holds.job';
 import { isValidBelgianReference, isValidRfReference } from '../src/lib/transfer/references';
 import { createActivity, createFamilies, createPeriod, signAgain } from './helpers/order-fixtures';

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageLimitEndSql } from '../src/modules/catalog/catalog.repository';
 import { blueprints, establishments, organizations } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';
 
 interface Item {

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, orderLines, orders, organizations, participants, services } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { createActivity, createFamilies, type FamilyFixture } from './helpers/order-fixtures';
 import { usingPostgres } from './helpers/test-database';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { isConnectionLost } from '../src/lib/db-errors';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { usingPostgres } from './helpers/test-database';

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { DEMO_ACCOUNTS, seedDatabase } from '../src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_CLUBS } from '../src/demo/accounts';
+import { seedDatabase } from '../src/demo/seed';
 
 /*
  * The demo family (parent@demo.test) finds a lived-in product on its first visit: upcoming sessions its
@@ -17,7 +18,7 @@ beforeAll(async () => {
   handle = await openDatabase({ pglite: new PGlite() });
   await migrate(handle);
   await seedDatabase(handle.db, { demo: true });
-}, 120_000);
+}, 300_000);
 afterAll(() => handle?.close());
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
@@ -51,16 +52,86 @@ describe('the demo family after seeding', () => {
   });
 });
 
+describe('the demo club after seeding', () => {
+  it('has an order in every status, placed through the cart and the checkout, with their invoices', async () => {
+    const orders = await rows<{ status: string; payment_provider: string; n: number }>(sql`
+      select status, payment_provider, count(*)::int as n from orders
+      where organization_id = 'org_demo' group by status, payment_provider order by status, payment_provider`);
+    expect(orders.map((o) => `${o.status}/${o.payment_provider}`)).toEqual([
+      'cancelled/offline',
+      'completed/offline',
+      'pending/offline',
+      'require-action/mollie',
+    ]);
+    const invoices = await rows<{ status: string }>(
+      sql`select distinct status from invoices where organization_id = 'org_demo' order by status`,
+    );
+    expect(invoices.map((i) => i.status)).toEqual(['cancelled', 'overdue', 'paid', 'pending']);
+    const [credits] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from credit_notes where organization_id = 'org_demo'`,
+    );
+    expect(credits!.n).toBe(1);
+    // Every seat held is a live participant's (the services took them), and no e-mail waits to leave.
+    const [seats] = await rows<{ wrong: number }>(sql`
+      select count(*)::int as wrong from services s where s.reserved_seats <> (select count(*) from participants p
+        where p.organization_id = s.organization_id and p.service_id = s.id and p.holds_seat)`);
+    expect(seats!.wrong).toBe(0);
+    const [jobs] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from jobs where status = 'queued'`,
+    );
+    expect(jobs!.n).toBe(0);
+  });
+});
+
+describe("the platform's other demo clubs after seeding", () => {
+  it('the paid club (aquatique) has activities, members and confirmed registrations this month', async () => {
+    const [club] = await rows<{ activities: number; families: number; confirmed: number }>(sql`
+      select
+        (select count(*)::int from blueprints where organization_id = ${DEMO_CLUBS.paid.id}) as activities,
+        (select count(*)::int from families where organization_id = ${DEMO_CLUBS.paid.id}) as families,
+        (select count(distinct p.id)::int from participants p
+          join services s on s.organization_id = p.organization_id and s.id = p.service_id
+          where p.organization_id = ${DEMO_CLUBS.paid.id} and p.status = 'confirmed'
+            and date_trunc('month', s.start_date_time at time zone 'Europe/Brussels')
+              = date_trunc('month', now() at time zone 'Europe/Brussels')) as confirmed`);
+    expect(club!.activities).toBe(2);
+    expect(club!.families).toBeGreaterThanOrEqual(4);
+    expect(club!.confirmed).toBeGreaterThan(0);
+  });
+
+  it('judo-essai is in its free trial, which ends in five days; tennis-ancien is archived; each has an administrator', async () => {
+    const [trial] = await rows<{ days: number }>(sql`
+      select round(extract(epoch from l.ends_at - now()) / 86400)::int as days from licences l
+      where l.organization_id = ${DEMO_CLUBS.trial.id} and l.ended_at is null`);
+    expect(trial!.days).toBe(5);
+    const clubs = await rows<{ key: string; archived: boolean; admin: string }>(sql`
+      select o.key, o.archived_at is not null as archived, u.email as admin from organizations o
+      join users u on u.organization_id = o.id and u.role = 'admin'
+      where o.id in (${DEMO_CLUBS.paid.id}, ${DEMO_CLUBS.trial.id}, ${DEMO_CLUBS.archived.id})
+      order by o.key`);
+    expect(clubs).toEqual([
+      { key: 'aquatique', archived: false, admin: DEMO_CLUBS.paid.admin },
+      { key: 'judo-essai', archived: false, admin: DEMO_CLUBS.trial.admin },
+      { key: 'tennis-ancien', archived: true, admin: DEMO_CLUBS.archived.admin },
+    ]);
+  });
+});
+
 describe('licences after seeding', () => {
-  it('puts every organisation on one current licence: the platform unlimited, the demo club monthly', async () => {
+  it('puts every organisation on one current licence: the platform unlimited, the clubs on theirs', async () => {
     const current = await rows<{ key: string; plan_key: string; ends_at: Date | null }>(sql`
       select o.key, l.plan_key, l.ends_at from licences l
       join organizations o on o.id = l.organization_id
       where l.ended_at is null order by o.key`);
-    expect(current).toEqual([
-      { key: 'admin', plan_key: 'unlimited', ends_at: null },
-      { key: 'demo', plan_key: 'default-monthly', ends_at: null },
+    // The seed's other clubs (issue 16) have theirs too: a paid one, one in trial, an archived one.
+    expect(current.map(({ key, plan_key }) => ({ key, plan_key }))).toEqual([
+      { key: 'admin', plan_key: 'unlimited' },
+      { key: 'aquatique', plan_key: 'default-monthly' },
+      { key: 'demo', plan_key: 'default-monthly' },
+      { key: 'judo-essai', plan_key: 'free-trial' },
+      { key: 'tennis-ancien', plan_key: 'default-monthly' },
     ]);
+    expect(current.filter((l) => l.key !== 'judo-essai').every((l) => l.ends_at === null)).toBe(true);
   });
 
   it('seeds the plans of specification section 4, the free trial moving to the monthly plan', async () => {

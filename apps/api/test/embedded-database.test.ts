@@ -7,7 +7,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { DEMO_ACCOUNTS, isEmpty, seedDatabase } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
+import { isEmpty, seedDatabase } from '../src/demo/seed';
 import { DEMO_HOST } from './helpers/test-app';
 
 /*

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blueprints, establishments, organizations, periods } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { ADMIN_HOST, createTestApp, type RequestOptions, type TestApp } from './helpers/test-app';
 
 let t: TestApp;

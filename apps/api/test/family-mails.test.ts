@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, organizations, participants } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { enqueueFamilyMail } from '../src/modules/mail/family-mail-queue';
 import { createActivity, createFamilies } from './helpers/order-fixtures';
 import { pdfText } from './helpers/pdf-text';

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { createConditionsService } from '../src/modules/users/conditions.service';
 import { ADMIN_HOST, createTestApp, type RequestOptions, type TestApp } from './helpers/test-app';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, participants } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { createActivity, createFamilies, createPeriod } from './helpers/order-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { ADMIN_HOST, createTestApp, type RequestOptions, type TestApp } from './helpers/test-app';
 
 /* The members of a family (`/me/delegated`): what a family does for itself, and nobody else. */

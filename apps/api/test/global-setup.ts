@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seedDatabase } from '../src/db/seed';
+import { seedDatabase } from '../src/demo/seed';
 
 export type TestDatabaseInfo =
   { kind: 'pglite'; dumpPath: string } | { kind: 'postgres'; url: string; template: string; prefix: string };

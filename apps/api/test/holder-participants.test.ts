@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blueprints, participants, prestations, services } from '../src/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo/accounts';
 import { hashPassword } from '../src/lib/password';
 import { createUserRepository } from '../src/modules/users/user.repository';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { auditEvents, establishments, organizations, payments, users } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { markOverdueInvoices } from '../src/modules/invoicing/overdue.job';
 import { type FakeMollie, startFakeMollie } from './helpers/fake-mollie';
 import { createActivity, createFamilies, type FamilyFixture, signAgain } from './helpers/order-fixtures';

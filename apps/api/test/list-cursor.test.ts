@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { establishments, members, organizations, users } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { createActivity, createFamilies, type FamilyFixture } from './helpers/order-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo/accounts';
 import { startSmtpInbox } from './helpers/smtp-inbox';
 import { openTestDatabase, usingPostgres } from './helpers/test-database';
 

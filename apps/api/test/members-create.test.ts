@@ -1,6 +1,6 @@
 import { canGrantRole, grantableRoles, ROLES, type Role } from '@inscrio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';
 
 /*

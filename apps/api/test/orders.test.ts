@@ -10,7 +10,7 @@ import {
   services,
   users,
 } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { markOrderPaid, markOrderPaymentFailed } from '../src/modules/orders/order-lifecycle';
 import { releaseExpiredHolds } from '../src/modules/registrations/holds.job';
 import { type FakeMollie, startFakeMollie } from './helpers/fake-mollie';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { billingRuleIssues, organizationSettingsSchema } from '@inscrio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishments, organizations, users } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { createFamilies } from './helpers/order-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

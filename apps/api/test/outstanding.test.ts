@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { newId } from '../src/lib/ids';
 import { createPaymentsService, type PaymentsService } from '../src/modules/payments/payments.service';
 import { type FakeMollie, startFakeMollie } from './helpers/fake-mollie';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blueprints, establishments, organizations, periods, prestations, services } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { createUserRepository } from '../src/modules/users/user.repository';
 import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';
 

@@ -9,7 +9,7 @@ import {
   services,
   users,
 } from '../src/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo/accounts';
 import { hashPassword } from '../src/lib/password';
 import { createUserRepository } from '../src/modules/users/user.repository';
 import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';

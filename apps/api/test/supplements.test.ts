@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { createActivity, createFamilies, createPeriod, type FamilyFixture } from './helpers/order-fixtures';
 import { pdfText } from './helpers/pdf-text';
 import { createTestApp, type TestApp } from './helpers/test-app';

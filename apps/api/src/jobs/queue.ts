@@ -261,3 +261,8 @@ export class JobQueue {
     }
   }
 }
+
+/** Drops the jobs still queued (the demo seed: its past is not news to send). */
+export async function discardQueuedJobs(db: Executor): Promise<void> {
+  await db.delete(jobs).where(eq(jobs.status, 'queued'));
+}

@@ -9,7 +9,7 @@ import {
   periods,
   services,
 } from '../../src/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/demo/accounts';
 import { newId } from '../../src/lib/ids';
 import { hashPassword } from '../../src/lib/password';
 import { createUserRepository } from '../../src/modules/users/user.repository';

@@ -7,7 +7,7 @@ import type { RateLimits } from '../../src/app-context';
 import { buildApp, rateLimitsOf } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/client';
-import { DEMO_PASSWORD } from '../../src/db/seed';
+import { DEMO_PASSWORD } from '../../src/demo/accounts';
 import type { Clock } from '../../src/lib/clock';
 import { startSmtpInbox } from './smtp-inbox';
 import { openTestDatabase } from './test-database';

@@ -141,6 +141,10 @@ export function createPaymentsRepository(db: Executor) {
           set: { ...fields, updatedAt: new Date() },
         });
     },
+
+    async deleteMollieConnection(organizationId: string): Promise<void> {
+      await db.delete(mollieConnections).where(eq(mollieConnections.organizationId, organizationId));
+    },
   };
 }
 

@@ -1,42 +1,25 @@
 import { BELGIAN_VAT_EXEMPTION_MENTION, SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
 import { count } from 'drizzle-orm';
-import { hashPassword } from '../../lib/password';
-import { createUserRepository, type NewAccount } from '../../modules/users/user.repository';
-import { createLicenceRepository } from '../../modules/licences/licence.repository';
-import type { Database } from '../client';
-import { establishments, organizations } from '../schema';
+import type { Database } from '../db/client';
+import { establishments, organizations } from '../db/schema';
+import { factoryContext } from '../factories/context';
+import { discardQueuedJobs } from '../jobs/queue';
+import { hashPassword } from '../lib/password';
+import { createLicenceRepository } from '../modules/licences/licence.repository';
+import { createUserRepository } from '../modules/users/user.repository';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ORGANIZATION_ID,
+  DEMO_PASSWORD,
+  person,
+  SECOND_ESTABLISHMENT_ID,
+} from './accounts';
 import { seedActivities } from './activities';
+import { seedClubs } from './clubs';
 import { seedFamilies } from './families';
 import { seedOrders } from './orders';
 
-export const DEMO_PASSWORD = 'Demo1234';
-export const DEMO_ORGANIZATION_ID = 'org_demo';
-export const SECOND_ESTABLISHMENT_ID = 'est_piscine';
-
-/** The demo accounts listed in the README, all with the password `Demo1234`. */
-export const DEMO_ACCOUNTS = {
-  sysadmin: 'sysadmin@admin.test',
-  support: 'support@admin.test',
-  admin: 'admin@demo.test',
-  manager: 'manager@demo.test',
-  estManager: 'est-manager@demo.test',
-  holder: 'holder@demo.test',
-  parent: 'parent@demo.test',
-} as const;
-
-const person = (firstName: string, lastName: string, extra: Partial<NewAccount['person']> = {}) => ({
-  firstName,
-  lastName,
-  gender: 'F',
-  birthdate: '1985-04-12',
-  address: 'Rue de la Loi 16',
-  city: 'Bruxelles',
-  postalCode: '1000',
-  country: 'BEL',
-  phoneNumber: '+32 470 12 34 56',
-  ...extra,
-});
-
+/** Whether the database holds no organisation yet (a first start). */
 export async function isEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(organizations);
   return row!.n === 0;
@@ -64,8 +47,9 @@ async function seedSystemOrganization(db: Database) {
 }
 
 /**
- * Creates the system organisation and, with `demo`, the demo club with an account of every kind.
- * Meant for an empty database; later domains add their demo data here. The demo parent's family comes
+ * Creates the system organisation and, with `demo`, the demo club with an account of every kind, and
+ * the platform's other demo clubs (a paid one, one in trial, one archived: demo/clubs.ts). Meant for an
+ * empty database. The demo parent's family comes
  * with upcoming registrations, an order and invoices unless `demoFamily` is false (tests that start from
  * an empty family).
  */
@@ -170,6 +154,7 @@ export async function seedDatabase(
         postalCode: '1040',
       }),
     });
+    const children: { id: string; firstName: string; lastName: string; birthdate: string }[] = [];
     const child = {
       lastName: 'Peeters',
       address: 'Chaussée de Wavre 210',
@@ -177,20 +162,37 @@ export async function seedDatabase(
       postalCode: '1040',
       country: 'BEL',
     };
-    await demo.addFamilyMember(at, parent.user.familyId, {
-      ...child,
-      firstName: 'Léa',
-      gender: 'F',
-      birthdate: '2016-03-14',
+    for (const [firstName, gender, birthdate] of [
+      ['Léa', 'F', '2016-03-14'],
+      ['Tom', 'M', '2019-11-02'],
+    ] as const) {
+      const member = await demo.addFamilyMember(at, parent.user.familyId, {
+        ...child,
+        firstName,
+        gender,
+        birthdate,
+      });
+      children.push({ id: member.id, firstName, lastName: child.lastName, birthdate });
+    }
+    const now = new Date();
+    const activities = await seedActivities(tx, at, now);
+    const households = await seedFamilies(tx, at, passwordHash);
+    // The orders go through the services (the cart, the checkout, the manager's screens), in this
+    // transaction: the seed is all or nothing.
+    const ctx = factoryContext(tx as unknown as Database);
+    await seedOrders(ctx, at, now, {
+      activities,
+      households: [
+        { familyId: parent.user.familyId, userId: parent.user.id, isHolder: false, children },
+        ...households,
+      ],
+      parentFamilyId: parent.user.familyId,
+      managerEmail: DEMO_ACCOUNTS.manager,
+      demoFamily,
     });
-    await demo.addFamilyMember(at, parent.user.familyId, {
-      ...child,
-      firstName: 'Tom',
-      gender: 'M',
-      birthdate: '2019-11-02',
-    });
-    await seedActivities(tx, at);
-    await seedFamilies(tx, at, passwordHash);
-    await seedOrders(tx, at, new Date(), { demoFamily });
+    await seedClubs(ctx, now, passwordHash);
+    // The demo's history was lived, not announced: none of its e-mails (order placed, payment received,
+    // reminders) leaves on the first start.
+    await discardQueuedJobs(tx);
   });
 }

@@ -1,7 +1,7 @@
-import { hashPassword } from '../../lib/password';
-import { newId } from '../../lib/ids';
-import type { Executor } from '../client';
-import { families, members, users } from '../schema';
+import { hashPassword } from '../lib/password';
+import { newId } from '../lib/ids';
+import type { Executor } from '../db/client';
+import { families, members, users } from '../db/schema';
 
 /*
  * Demo families of the demo club, so that the members administration has something to list, sort and
@@ -355,6 +355,14 @@ const FAMILIES: DemoFamily[] = [
 
 const HOUR_MS = 3_600_000;
 
+/** A seeded household: the account that holds it and its children (members without an account). */
+export interface DemoHousehold {
+  familyId: string;
+  userId: string;
+  isHolder: boolean;
+  children: { id: string; firstName: string; lastName: string; birthdate: string }[];
+}
+
 /**
  * Seeds the demo families of `organizationId` (run inside the demo seed's transaction). Pass the demo
  * password's hash when the caller already has it: hashing costs tens of milliseconds, so it is done once.
@@ -363,12 +371,13 @@ export async function seedFamilies(
   tx: Executor,
   organizationId: string,
   passwordHash?: string,
-): Promise<void> {
+): Promise<DemoHousehold[]> {
   const hash = passwordHash ?? (await hashPassword('Demo1234'));
   const now = Date.now();
   const familyRows: (typeof families.$inferInsert)[] = [];
   const userRows: (typeof users.$inferInsert)[] = [];
   const memberRows: (typeof members.$inferInsert)[] = [];
+  const households: DemoHousehold[] = [];
 
   for (const family of FAMILIES) {
     const familyId = newId('fam');
@@ -380,8 +389,14 @@ export async function seedFamilies(
       country: family.country,
     };
     familyRows.push({ organizationId, id: familyId, createdAt });
+    const household: DemoHousehold = { familyId, userId: '', isHolder: false, children: [] };
+    households.push(household);
     family.adults.forEach((adult, index) => {
       const userId = newId('usr');
+      if (index === 0) {
+        household.userId = userId;
+        household.isHolder = adult.isHolder ?? false;
+      }
       // A representative joined a little after the family was created.
       const joinedAt = new Date(createdAt.getTime() + index * 7 * 24 * HOUR_MS);
       userRows.push({
@@ -416,9 +431,16 @@ export async function seedFamilies(
       });
     });
     for (const child of family.children) {
+      const id = newId('mbr');
+      household.children.push({
+        id,
+        firstName: child.firstName,
+        lastName: family.adults[0].lastName,
+        birthdate: child.birthdate,
+      });
       memberRows.push({
         organizationId,
-        id: newId('mbr'),
+        id,
         familyId,
         lastName: family.adults[0].lastName,
         ...child,
@@ -432,4 +454,5 @@ export async function seedFamilies(
   await tx.insert(families).values(familyRows);
   await tx.insert(users).values(userRows);
   await tx.insert(members).values(memberRows);
+  return households;
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from '../config';
-import { openDatabase } from './client';
-import { migrate } from './migrate';
-import { isEmpty, seedDatabase } from './seed';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { isEmpty, seedDatabase } from './demo/seed';
 
 /** `migrate`, `seed` (demo data into an empty database) or `reset` (erase everything, then both). */
 async function main(command: string | undefined) {

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { and, eq, inArray } from 'drizzle-orm';
-import { newId } from '../../lib/ids';
-import type { Executor } from '../client';
+import { newId } from '../lib/ids';
+import type { Executor } from '../db/client';
 import {
   blueprints,
   blueprintSupplements,
@@ -10,7 +10,7 @@ import {
   prestations,
   services,
   users,
-} from '../schema';
+} from '../db/schema';
 
 /*
  * Demo activities of the demo club: ten activities over both establishments and every visibility, a
@@ -290,7 +290,23 @@ function isHoliday(n: number): boolean {
  * Seeds the demo activities of `organizationId` (the demo club), relative to `now` so the current period
  * always holds today. Runs inside the demo seed transaction.
  */
-export async function seedActivities(tx: Executor, organizationId: string, now: Date = new Date()) {
+export interface SeededActivities {
+  /** The activity's id by its key in ACTIVITIES. */
+  blueprintId(key: string): string;
+  /**
+   * Its first upcoming sessions that take place as planned (at most six), soonest first; with `openAt`,
+   * only those a family could register for at that instant (their period open).
+   */
+  upcoming(key: string, openAt?: Date): { id: string; startDateTime: Date }[];
+  minAge(key: string): number | null;
+  maxAge(key: string): number | null;
+}
+
+export async function seedActivities(
+  tx: Executor,
+  organizationId: string,
+  now: Date = new Date(),
+): Promise<SeededActivities> {
   const [organization] = await tx
     .select({ timeZone: organizations.timeZone })
     .from(organizations)
@@ -469,6 +485,29 @@ export async function seedActivities(tx: Executor, organizationId: string, now: 
       })),
     );
   }
+
+  const activity = (key: string) => ACTIVITIES.find((a) => a.key === key)!;
+  const allPeriods = [...periodRows, campPeriod];
+  const opensAt = (periodId: string | null | undefined) =>
+    (allPeriods.find((p) => p.id === periodId)?.registrationOpensAt as Date | null | undefined) ??
+    new Date(0);
+  return {
+    blueprintId: idOf,
+    upcoming: (key, openAt) =>
+      serviceRows
+        .filter(
+          (s) =>
+            s.blueprintId === idOf(key) &&
+            (s.status ?? 'confirmed') === 'confirmed' &&
+            (s.startDateTime as Date).getTime() > now.getTime() &&
+            (!openAt || opensAt(s.periodId).getTime() <= openAt.getTime()),
+        )
+        .sort((a, b) => (a.startDateTime as Date).getTime() - (b.startDateTime as Date).getTime())
+        .slice(0, 6)
+        .map((s) => ({ id: s.id, startDateTime: s.startDateTime as Date })),
+    minAge: (key) => activity(key).minAge,
+    maxAge: (key) => activity(key).maxAge,
+  };
 }
 
 function parse(value: string): Day {
