@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishments, organizations } from '../src/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo/accounts';
 import { hashPassword } from '../src/lib/password';
 import { createUserRepository } from '../src/modules/users/user.repository';
 import { multipart } from './helpers/multipart';

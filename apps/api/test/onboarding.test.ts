@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo/accounts';
 import { ADMIN_HOST, createTestApp, DEMO_HOST, type TestApp } from './helpers/test-app';
 
 const BASE_HOST = 'localhost:3000';

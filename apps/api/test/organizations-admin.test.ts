@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../src/db/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { establishments, organizations } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { createUserRepository } from '../src/modules/users/user.repository';

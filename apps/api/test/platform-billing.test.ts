@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
 import { rowsOf } from '../src/db/client';
-import { DEMO_ACCOUNTS, DEMO_ORGANIZATION_ID } from '../src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_ORGANIZATION_ID } from '../src/demo/accounts';
 import { runTrialJob } from '../src/modules/licences/trial.job';
 import { issueMonthStatements, issueStatement } from '../src/modules/platform/statements';
 import { seedPlatformStatements } from '../src/modules/platform/statements.seed';

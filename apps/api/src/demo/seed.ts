@@ -1,5 +1,5 @@
 import { BELGIAN_VAT_EXEMPTION_MENTION, SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { establishments, organizations } from '../db/schema';
 import { factoryContext } from '../factories/context';
@@ -14,6 +14,7 @@ import {
   person,
   SECOND_ESTABLISHMENT_ID,
 } from './accounts';
+import { seedPlatformStatements } from '../modules/platform/statements.seed';
 import { seedActivities } from './activities';
 import { seedClubs } from './clubs';
 import { seedFamilies } from './families';
@@ -80,8 +81,29 @@ export async function seedDatabase(
       vatRegime: 'exempt',
       vatExemptionMention: BELGIAN_VAT_EXEMPTION_MENTION,
     });
+    // A customer of the platform for four months, so the demo platform statements have months to bill.
     const licences = createLicenceRepository(tx);
-    await licences.start(DEMO_ORGANIZATION_ID, (await licences.pricingPlan('default-monthly'))!, new Date());
+    const customerSince = new Date(Date.now() - 120 * 86_400_000);
+    await licences.start(
+      DEMO_ORGANIZATION_ID,
+      (await licences.pricingPlan('default-monthly'))!,
+      customerSince,
+    );
+    // The platform's billing profile: the seller printed on its statements to the clubs.
+    await tx
+      .update(organizations)
+      .set({
+        billingEmail: 'facturation@inscrio.test',
+        billingPhone: '+32 2 555 01 00',
+        billingAddress: 'Boulevard du Roi Albert II 27',
+        billingCity: 'Bruxelles',
+        billingPostalCode: '1030',
+        billingCountry: 'BEL',
+        vatNumber: 'BE0417497106',
+        iban: 'BE68539007547034',
+        bic: 'GKCCBEBB',
+      })
+      .where(eq(organizations.id, SYSTEM_ORGANIZATION_ID));
     await tx.insert(establishments).values([
       {
         organizationId: DEMO_ORGANIZATION_ID,
@@ -191,6 +213,7 @@ export async function seedDatabase(
       demoFamily,
     });
     await seedClubs(ctx, now, passwordHash);
+    await seedPlatformStatements(tx as unknown as Database, now);
     // The demo's history was lived, not announced: none of its e-mails (order placed, payment received,
     // reminders) leaves on the first start.
     await discardQueuedJobs(tx);
