@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
-import { orders, participants } from '../../db/schema';
+import { type orders, participants } from '../../db/schema';
+import { lockOrderParticipants, lockOrderRow, updateOrderRow } from './orders.repository';
 
 /** The SQL of the order's state machine (order-lifecycle.ts), in the caller's transaction. */
 
@@ -15,54 +16,16 @@ export async function receivedAmount(tx: Executor, organizationId: string, order
 export function createOrderLifecycleRepository(tx: Executor) {
   return {
     /** The order's row, locked first (so replayed notifications wait and then find it done). */
-    async lockOrder(organizationId: string, orderId: string) {
-      const result = await tx.execute(sql`
-        select id, status, payment_provider as "paymentProvider", total_amount as "totalAmount",
-          paid_amount as "paidAmount", credited_amount as "creditedAmount", locale
-        from orders
-        where organization_id = ${organizationId} and id = ${orderId}
-        for update`);
-      return rowsOf<{
-        id: string;
-        status: string;
-        paymentProvider: string;
-        totalAmount: number;
-        paidAmount: number;
-        creditedAmount: number;
-        locale: string;
-      }>(result)[0];
-    },
+    lockOrder: (organizationId: string, orderId: string) => lockOrderRow(tx, organizationId, orderId),
 
     receivedAmount: (organizationId: string, orderId: string) => receivedAmount(tx, organizationId, orderId),
 
     /** The order's participants waiting for the payment, or cancelled, locked. */
-    lockWaitingParticipants(organizationId: string, orderId: string) {
-      return tx
-        .select({
-          id: participants.id,
-          serviceId: participants.serviceId,
-          memberId: participants.memberId,
-          status: participants.status,
-          holdsSeat: participants.holdsSeat,
-          cancelReason: participants.cancelReason,
-        })
-        .from(participants)
-        .where(
-          and(
-            eq(participants.organizationId, organizationId),
-            eq(participants.orderId, orderId),
-            inArray(participants.status, ['reserved', 'cancelled']),
-          ),
-        )
-        .for('update');
-    },
+    lockWaitingParticipants: (organizationId: string, orderId: string) =>
+      lockOrderParticipants(tx, organizationId, orderId, ['reserved', 'cancelled']),
 
-    async updateOrder(organizationId: string, orderId: string, set: Partial<typeof orders.$inferInsert>) {
-      await tx
-        .update(orders)
-        .set(set)
-        .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)));
-    },
+    updateOrder: (organizationId: string, orderId: string, set: Partial<typeof orders.$inferInsert>) =>
+      updateOrderRow(tx, organizationId, orderId, set),
 
     /** Whether the member has a live registration to the session (made after this one was cancelled). */
     async hasLiveRegistration(organizationId: string, serviceId: string, memberId: string) {

@@ -1,3 +1,4 @@
+import type { ParticipantStatus } from '@inscrio/shared';
 import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -15,11 +16,70 @@ import {
 import { newId } from '../../lib/ids';
 import { boundedCount, decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { AuditEntry } from '../audit/audit.writer';
+import { blueprintOfService, serviceOfParticipant } from '../services/joins.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+
+/*
+ * The order's state changes, shared by the order use cases (orders.repository) and the payment state
+ * machine (order-lifecycle.repository), in the caller's transaction.
+ */
+
+/** Locks the order row for a state change (replayed notifications wait, then find it done). */
+export async function lockOrderRow(
+  db: Executor,
+  organizationId: string,
+  orderId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)))
+    .for('update');
+  return row;
+}
+
+export async function updateOrderRow(
+  db: Executor,
+  organizationId: string,
+  orderId: string,
+  values: Partial<NewOrderRow>,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set(values)
+    .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)));
+}
+
+/** The order's participants (only those in `statuses` when given), locked. */
+export function lockOrderParticipants(
+  db: Executor,
+  organizationId: string,
+  orderId: string,
+  statuses?: readonly ParticipantStatus[],
+) {
+  return db
+    .select({
+      id: participants.id,
+      serviceId: participants.serviceId,
+      memberId: participants.memberId,
+      status: participants.status,
+      holdsSeat: participants.holdsSeat,
+      cancelReason: participants.cancelReason,
+    })
+    .from(participants)
+    .where(
+      and(
+        eq(participants.organizationId, organizationId),
+        eq(participants.orderId, orderId),
+        statuses ? inArray(participants.status, [...statuses]) : undefined,
+      ),
+    )
+    .for('update');
+}
 
 /** An order line with the member, session and participant it concerns. */
 export interface OrderLineView {
@@ -62,15 +122,6 @@ export interface OrderOrganization {
   buckarooWebsiteKey: string | null;
   buckarooSecretKeyEncrypted: string | null;
 }
-
-const serviceOfParticipant = and(
-  eq(services.organizationId, participants.organizationId),
-  eq(services.id, participants.serviceId),
-);
-const blueprintOfService = and(
-  eq(blueprints.organizationId, services.organizationId),
-  eq(blueprints.id, services.blueprintId),
-);
 
 /** The family's name on an order: the person who checked out. */
 export const buyerMember = and(
@@ -281,37 +332,11 @@ export function createOrdersRepository(db: Executor) {
         .orderBy(asc(payments.createdAt), asc(payments.id));
     },
 
-    /** Locks the order row for a state change. */
-    async lock(organizationId: string, orderId: string): Promise<OrderRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)))
-        .for('update');
-      return row;
-    },
-
-    async update(organizationId: string, orderId: string, values: Partial<NewOrderRow>) {
-      await db
-        .update(orders)
-        .set(values)
-        .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)));
-    },
-
-    /** The order's participants, locked. */
-    lockParticipants(organizationId: string, orderId: string) {
-      return db
-        .select({
-          id: participants.id,
-          serviceId: participants.serviceId,
-          memberId: participants.memberId,
-          status: participants.status,
-          holdsSeat: participants.holdsSeat,
-        })
-        .from(participants)
-        .where(and(eq(participants.organizationId, organizationId), eq(participants.orderId, orderId)))
-        .for('update');
-    },
+    lock: (organizationId: string, orderId: string) => lockOrderRow(db, organizationId, orderId),
+    update: (organizationId: string, orderId: string, values: Partial<NewOrderRow>) =>
+      updateOrderRow(db, organizationId, orderId, values),
+    lockParticipants: (organizationId: string, orderId: string) =>
+      lockOrderParticipants(db, organizationId, orderId),
 
     async updateParticipants(
       organizationId: string,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { blueprints, establishments, participants, periods, services } from '../../db/schema';
+import { blueprintOfService } from '../services/joins.repository';
 
 export type PeriodRow = typeof periods.$inferSelect;
 export type NewPeriodRow = typeof periods.$inferInsert;
@@ -10,10 +11,6 @@ export interface PeriodView extends PeriodRow {
 }
 
 /** The service's activity, same organisation (composite key). */
-const blueprintOfService = and(
-  eq(blueprints.organizationId, services.organizationId),
-  eq(blueprints.id, services.blueprintId),
-);
 
 const establishmentOfPeriod = and(
   eq(establishments.organizationId, periods.organizationId),

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { blueprints, members, participants, services, users } from '../../db/schema';
-import { blueprintOfService, LIVE_STATUSES, serviceOfParticipant } from './participant-rows.repository';
+import { blueprintOfService, serviceOfParticipant } from '../services/joins.repository';
+import { LIVE_STATUSES } from './participant-rows.repository';
 
 /*
  * Families as registering sees them: a member, whether the family takes part in an activity, whom to

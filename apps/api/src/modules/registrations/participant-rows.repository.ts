@@ -7,9 +7,9 @@ import {
   orders,
   organizations,
   participants,
-  periods,
   services,
 } from '../../db/schema';
+import { blueprintOfService, memberOfParticipant, serviceOfParticipant } from '../services/joins.repository';
 
 /*
  * Participant rows: their shapes, the joins every participants query shares, and the reads and writes of
@@ -24,23 +24,6 @@ export type NewParticipantRow = typeof participants.$inferInsert;
 export const LIVE_STATUSES = ['invited', 'reserved', 'confirmed', 'needs-review'] as const;
 /** Statuses that hold a seat (seats.repository.ts). */
 export const SEAT_STATUSES = ['invited', 'reserved', 'confirmed'] as const;
-
-export const serviceOfParticipant = and(
-  eq(services.organizationId, participants.organizationId),
-  eq(services.id, participants.serviceId),
-);
-export const memberOfParticipant = and(
-  eq(members.organizationId, participants.organizationId),
-  eq(members.id, participants.memberId),
-);
-export const blueprintOfService = and(
-  eq(blueprints.organizationId, services.organizationId),
-  eq(blueprints.id, services.blueprintId),
-);
-export const periodOfService = and(
-  eq(periods.organizationId, services.organizationId),
-  eq(periods.id, services.periodId),
-);
 
 /** A session's end (start + duration). */
 export const serviceEnd = sql`(${services.startDateTime} + ${services.duration} * interval '1 minute')`;

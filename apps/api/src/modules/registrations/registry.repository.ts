@@ -2,14 +2,12 @@ import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizz
 import { type Executor } from '../../db/client';
 import { boundedCount, type CursorKey, decodeCursor, encodeCursor } from '../../lib/cursor';
 import { blueprints, members, participants, services } from '../../db/schema';
+import { blueprintOfService, memberOfParticipant, serviceOfParticipant } from '../services/joins.repository';
 import {
-  blueprintOfService,
-  memberOfParticipant,
   type ParticipantRow,
   type ParticipantView,
   selectViews,
   serviceEnd,
-  serviceOfParticipant,
   viewColumns,
 } from './participant-rows.repository';
 

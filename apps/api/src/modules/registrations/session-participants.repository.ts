@@ -1,33 +1,16 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { blueprints, organizations, periods, services } from '../../db/schema';
-import { blueprintOfService, periodOfService } from './participant-rows.repository';
+import { blueprintOfService, periodOfService } from '../services/joins.repository';
+import type { SessionFacts } from './eligibility-rules';
 
 /*
  * Sessions as registering sees them: a session with its activity and period, the organisation's
  * registration settings, and a period's sessions (invitations to the next one).
  */
 
-/** A session with what registering to it needs to know. */
-export interface SessionInfo {
-  id: string;
-  blueprintId: string;
-  periodId: string | null;
-  startDateTime: Date;
-  duration: number;
-  status: string;
-  maxSeats: number;
-  reservedSeats: number;
-  blueprintName: string;
-  colorCode: string;
-  establishmentId: string;
-  visibility: string;
-  minAge: number | null;
-  maxAge: number | null;
-  price: number;
-  archivedAt: Date | null;
-  registrationOpensAt: Date | null;
-}
+/** A session with what registering to it needs to know: the checks' facts, less the tax, with the establishment. */
+export type SessionInfo = Omit<SessionFacts, 'taxPercentage'> & { establishmentId: string };
 
 export function createSessionParticipantsRepository(db: Executor) {
   return {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, exists, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { blueprints, members, prestations, services, users } from '../../db/schema';
+import { blueprintOfService } from './joins.repository';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type NewServiceRow = typeof services.$inferInsert;
@@ -71,10 +72,6 @@ export interface ServiceView {
 }
 
 /** The service's activity, same organisation (composite key). */
-const blueprintOfService = and(
-  eq(blueprints.organizationId, services.organizationId),
-  eq(blueprints.id, services.blueprintId),
-);
 
 /** The holder's own member (names), same organisation. */
 const memberOfUser = and(eq(members.organizationId, users.organizationId), eq(members.userId, users.id));

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { members, participants, periods } from '../../db/schema';
+import { memberOfParticipant } from './joins.repository';
 
 /** Participants a session's holder expects: confirmed, or confirmed then marked absent. */
 export const COMING_STATUSES = ['confirmed', 'absent'] as const satisfies readonly ParticipantStatus[];
@@ -18,11 +19,6 @@ const LISTED_STATUSES = [
   'needs-review',
   'absent',
 ] as const satisfies readonly ParticipantStatus[];
-
-const memberOfParticipant = and(
-  eq(members.organizationId, participants.organizationId),
-  eq(members.id, participants.memberId),
-);
 
 /**
  * What the sessions' use cases read beyond their own tables: the period a session goes into, who is
