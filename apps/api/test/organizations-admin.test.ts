@@ -379,3 +379,39 @@ describe('archive', () => {
     expect(await audits('organization-unarchived', OTHER)).toHaveLength(1);
   });
 });
+
+describe("« Ouvrir l'espace » (POST /organizations/{id}/enter)", () => {
+  const exchange = (code: string, host = 'demo.localhost:3000') =>
+    t.request('POST', '/api/auth/sign-in/handoff', { host, body: { code } });
+
+  it('signs the staff member in on the club with a single-use code, audited in the club', async () => {
+    for (const who of ['sysadmin', 'support'] as const) {
+      const r = await call(who, 'POST', `/api/organizations/${DEMO}/enter`);
+      expect(r.statusCode).toBe(200);
+      const { organizationKey, handoffCode } = r.json();
+      expect(organizationKey).toBe('demo');
+      // Not valid on another club's address, and not used up by that attempt.
+      expect((await exchange(handoffCode, OTHER_HOST)).statusCode).toBe(401);
+      const session = await exchange(handoffCode);
+      expect(session.statusCode).toBe(200);
+      expect(session.json().user.email).toBe(DEMO_ACCOUNTS[who]);
+      expect(session.json().organization.id).toBe(DEMO);
+      // Inside the club with that session: the club's members list answers.
+      const inside = await t.request('GET', '/api/organizations/org_demo', {
+        token: session.json().accessToken,
+        organizationId: DEMO,
+      });
+      expect(inside.statusCode).toBe(200);
+      expect((await exchange(handoffCode)).json().error).toBe('handoff_code_invalid');
+    }
+    expect(await audits('organization-entered')).toHaveLength(2);
+  });
+
+  it('is refused to everyone but platform staff, and for the platform itself', async () => {
+    for (const who of ['admin', 'manager', 'parent', 'otherAdmin'] as const) {
+      expect((await call(who, 'POST', `/api/organizations/${DEMO}/enter`)).statusCode).toBe(403);
+    }
+    expect((await call('sysadmin', 'POST', '/api/organizations/org_sysadmin/enter')).statusCode).toBe(404);
+    expect((await call('sysadmin', 'POST', '/api/organizations/org_unknown/enter')).statusCode).toBe(404);
+  });
+});

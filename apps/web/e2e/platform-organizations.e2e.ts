@@ -5,7 +5,8 @@ import { at, browserAvailable, DESKTOP, launch, openPage, PHONE, signIn, snap } 
 /*
  * Issue 16, the platform staff's organisations: the system administrator finds the demo club in the
  * list, opens it, puts it in maintenance; a member of the club (signed in before) then sees the
- * maintenance page, and so does anyone opening the club's login; the administrator ends the maintenance.
+ * maintenance page, and so does anyone opening the club's login; the administrator ends the maintenance
+ * and enters the club (« Ouvrir l'espace »), signed in there at once.
  * At 1440 and 390 px.
  */
 
@@ -85,6 +86,13 @@ describe.skipIf(!browserAvailable)('the platform organisations', () => {
         await member.page.getByRole('button', { name: 'Réessayer' }).click();
         await member.page.waitForURL(at('demo', '/'));
         await member.page.locator('[data-maintenance-page]').waitFor({ state: 'detached' });
+
+        // « Ouvrir l'espace »: the administrator lands inside the club, signed in, in the same tab.
+        await page.locator('[data-open-space]').click();
+        await page.waitForURL((url) => url.host.startsWith('demo.') && url.pathname !== '/login');
+        expect(page.url()).not.toContain('handoff');
+        if (viewport === DESKTOP) await page.getByText('Connecté à').first().waitFor();
+        await shoot(page, `platform-organizations-${label}-5-inside-the-club`);
 
         expect(staff.errors).toEqual([]);
         expect(member.errors).toEqual([]);

@@ -16,14 +16,17 @@ export const keyAvailabilitySchema = z.object({
 });
 export type KeyAvailability = z.infer<typeof keyAvailabilitySchema>;
 
-/** What `POST /organizations/onboard` answers: where to go, and the single-use code that signs in there. */
-export const onboardResultSchema = z.object({
+/**
+ * Where to go and the single-use code that signs in there: what `POST /organizations/onboard` answers
+ * the new club's admin, and `POST /organizations/{id}/enter` the platform staff entering a club.
+ */
+export const handoffDestinationSchema = z.object({
   organizationId: z.string().max(100),
   organizationKey: z.string().max(ORGANIZATION_KEY_MAX),
   /** Exchanged once, within 60 seconds, at `POST /auth/sign-in/handoff` on the new subdomain. */
   handoffCode: z.string().max(100),
 });
-export type OnboardResult = z.infer<typeof onboardResultSchema>;
+export type HandoffDestination = z.infer<typeof handoffDestinationSchema>;
 
 /** `POST /auth/sign-in/handoff`. */
 export const handoffSignInSchema = z.object({ code: z.string().min(1).max(100) });

@@ -16,6 +16,7 @@ export type PlatformAuditEvent =
   | 'organization-unarchived'
   | 'organization-maintenance-started'
   | 'organization-maintenance-ended'
+  | 'organization-entered'
   | 'licence-plan-changed'
   /** A licence moved to another plan (its next plan, by a system administrator or the trial job). */
   | 'licence-changed';

@@ -2,7 +2,7 @@ import {
   isSystemAdmin,
   keyAvailabilityQuerySchema,
   keyAvailabilitySchema,
-  onboardResultSchema,
+  handoffDestinationSchema,
   organizationCreateByAdminSchema,
   organizationCreateSchema,
   SYSTEM_ORGANIZATION_ID,
@@ -59,7 +59,7 @@ export function onboardingRoutes(ctx: AppContext) {
         schema: {
           tags,
           body: localizedSchema(organizationCreateSchema),
-          response: { 201: onboardResultSchema },
+          response: { 201: handoffDestinationSchema },
         },
       },
       async (request, reply) => reply.status(201).send(await onboarding.onboard(request.body, meta(request))),

@@ -1,6 +1,7 @@
 import {
   changeLicencePlanSchema,
   entityIdField,
+  handoffDestinationSchema,
   type Locale,
   platformOrganizationListQuerySchema,
   platformOrganizationOverviewSchema,
@@ -118,6 +119,21 @@ export function organizationsAdminRoutes(ctx: AppContext) {
         },
       },
       (request) => service.changePlan(requireAuth(request), request.params.id, request.body, meta(request)),
+    );
+
+    r.post(
+      '/organizations/:id/enter',
+      {
+        preValidation: staffOnly('read'),
+        schema: {
+          tags,
+          description:
+            "« Ouvrir l'espace »: a single-use code, valid 60 seconds, that signs the calling staff account in on the club's subdomain (`POST /auth/sign-in/handoff`). Platform staff.",
+          params: idParams,
+          response: { 200: handoffDestinationSchema },
+        },
+      },
+      (request) => service.enter(requireAuth(request), request.params.id, meta(request)),
     );
   };
 }

@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../lib/access';
 import type { AuditEntry } from '../audit/audit.writer';
+import { createHandoffCodeService } from '../auth/handoff-codes.service';
 import { createLicenceRepository, type Licence } from '../licences/licence.repository';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { createOrganizationsAdminRepository } from './organizations-admin.repository';
@@ -225,5 +226,41 @@ export function createOrganizationsAdminService(ctx: AppContext) {
     return overview(auth, organizationId);
   }
 
-  return { list, overview, changeState, changePlan };
+  /**
+   * « Ouvrir l'espace »: a single-use, 60-second code that signs this staff account in on the club's
+   * subdomain (sessions live in each subdomain's own storage, so the platform's cannot be carried over),
+   * audited in the club's trail. Archived and in-maintenance clubs too: staff still work there.
+   */
+  async function enter(
+    auth: AuthContext,
+    organizationId: string,
+    meta: ActionMeta,
+  ): Promise<{ organizationId: string; organizationKey: string; handoffCode: string }> {
+    requireRight(auth, 'read');
+    return ctx.db.transaction(async (tx) => {
+      const row = await createOrganizationRepository(tx).findById(organizationId);
+      if (!row || row.isSystem) throw new AppError('not_found');
+      const handoffCode = await createHandoffCodeService(ctx).issue(
+        tx,
+        { organizationId: auth.homeOrganizationId, id: auth.userId },
+        organizationId,
+      );
+      await ctx.audit.record(
+        {
+          organizationId,
+          type: 'organization-entered',
+          actorUserId: auth.userId,
+          subjectType: 'organization',
+          subjectId: organizationId,
+          data: { by: auth.homeOrganizationId },
+          requestId: meta.requestId,
+          ip: meta.ip,
+        },
+        tx,
+      );
+      return { organizationId, organizationKey: row.key, handoffCode };
+    });
+  }
+
+  return { list, overview, changeState, changePlan, enter };
 }

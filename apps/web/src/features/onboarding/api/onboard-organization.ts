@@ -1,4 +1,4 @@
-import type { OnboardResult, OrganizationCreateInput } from '@inscrio/shared';
+import type { HandoffDestination, OrganizationCreateInput } from '@inscrio/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,8 +7,8 @@ import { api } from '@/lib/api-client';
  * free-trial licence, its default establishment and its administrator; answers its key and a
  * single-use, 60-second code that signs the administrator in on the new subdomain.
  */
-export function onboardOrganization(input: OrganizationCreateInput): Promise<OnboardResult> {
-  return api.post<OnboardResult>('/organizations/onboard', input, { auth: false, organizationId: null });
+export function onboardOrganization(input: OrganizationCreateInput): Promise<HandoffDestination> {
+  return api.post<HandoffDestination>('/organizations/onboard', input, { auth: false, organizationId: null });
 }
 
 export function useOnboardOrganization() {

@@ -17,10 +17,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import { organizationUrl } from '@/lib/organization-host';
 import { paths } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
 import { useOrganizationOverview } from '../api/get-organization-overview';
+import { useEnterOrganization } from '../api/enter-organization';
 import { useOrganizationAction } from '../api/organization-actions';
 import { ActionDialog } from './action-dialog';
 import { PlanBadge, StateBadge } from './organization-badges';
@@ -348,16 +348,7 @@ export function PlatformOrganizationPage() {
                   <StateBadge state={organization.state} />
                 </span>
               }
-              actions={
-                organization.isSystem ? null : (
-                  <Button asChild variant="secondary">
-                    <a href={organizationUrl(organization.key, paths.login.to())} data-open-space="">
-                      <ExternalLink aria-hidden="true" />
-                      {t('actions.openSpace')}
-                    </a>
-                  </Button>
-                )
-              }
+              actions={organization.isSystem ? null : <OpenSpaceButton organizationId={organization.id} />}
             />
             {organization.state === 'maintenance' ? (
               <Alert tone="warning">{t('detail.maintenanceNotice')}</Alert>
@@ -370,5 +361,22 @@ export function PlatformOrganizationPage() {
         ) : null}
       </QueryStates>
     </PageContainer>
+  );
+}
+
+/** « Ouvrir l'espace »: into the club, signed in, in this tab (the club's 'Connecté à' mode leads back). */
+function OpenSpaceButton({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation('platform-organizations');
+  const enter = useEnterOrganization(organizationId);
+  return (
+    <Button
+      variant="secondary"
+      onClick={() => enter.mutate()}
+      disabled={enter.isPending || enter.isSuccess}
+      data-open-space=""
+    >
+      <ExternalLink aria-hidden="true" />
+      {t('actions.openSpace')}
+    </Button>
   );
 }
