@@ -148,3 +148,20 @@ describe('licences after seeding', () => {
     expect(plans[0]).toMatchObject({ trial_days: 30, next_plan_key: 'default-monthly' });
   });
 });
+
+describe('platform statements after seeding', () => {
+  it('bills the paying clubs for the past months: paid by transfer, all but the last month', async () => {
+    const statements = await rows<{ month: string; status: string; due: string }>(sql`
+      select s.month, i.status, (i.total_amount - i.paid_amount - i.credited_amount)::text as due
+      from platform_statements s
+      join invoices i on i.organization_id = s.organization_id and i.id = s.invoice_id
+      order by s.month`);
+    const months = [...new Set(statements.map((s) => s.month))];
+    expect(months.length).toBeGreaterThanOrEqual(2);
+    const last = months.at(-1)!;
+    for (const statement of statements) {
+      if (statement.month === last) expect(statement.status).not.toBe('paid');
+      else expect(statement).toMatchObject({ status: 'paid', due: '0' });
+    }
+  });
+});

@@ -1,8 +1,8 @@
 import { BELGIAN_VAT_EXEMPTION_MENTION, SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { establishments, organizations } from '../db/schema';
-import { factoryContext } from '../factories/context';
+import { establishments, invoices, organizations, platformStatements } from '../db/schema';
+import { type FactoryContext, factoryContext } from '../factories/context';
 import { discardQueuedJobs } from '../jobs/queue';
 import { hashPassword } from '../lib/password';
 import { createLicenceRepository } from '../modules/licences/licence.repository';
@@ -14,6 +14,7 @@ import {
   person,
   SECOND_ESTABLISHMENT_ID,
 } from './accounts';
+import { recordFreeInvoicePayment } from '../modules/invoicing/free-invoices';
 import { seedPlatformStatements } from '../modules/platform/statements.seed';
 import { seedActivities } from './activities';
 import { seedClubs } from './clubs';
@@ -125,7 +126,7 @@ export async function seedDatabase(
       },
     ]);
     const system = createUserRepository(tx);
-    await system.createAccount(SYSTEM_ORGANIZATION_ID, {
+    const sysadmin = await system.createAccount(SYSTEM_ORGANIZATION_ID, {
       email: DEMO_ACCOUNTS.sysadmin,
       passwordHash,
       role: 'admin',
@@ -214,8 +215,41 @@ export async function seedDatabase(
     });
     await seedClubs(ctx, now, passwordHash);
     await seedPlatformStatements(tx as unknown as Database, now);
+    await payEarlierStatements(ctx, sysadmin.user.id);
     // The demo's history was lived, not announced: none of its e-mails (order placed, payment received,
     // reminders) leaves on the first start.
     await discardQueuedJobs(tx);
   });
+}
+
+/**
+ * The clubs paid their platform statements by transfer a week after each was issued, all but the last
+ * month's (still to pay, or overdue): through invoicing's own payment of an invoice without order.
+ */
+async function payEarlierStatements(ctx: FactoryContext, sysadminUserId: string): Promise<void> {
+  const earlier = await ctx.db
+    .select({
+      invoiceId: platformStatements.invoiceId,
+      issueDate: invoices.issueDate,
+      due: sql<string>`${invoices.totalAmount} - ${invoices.paidAmount} - ${invoices.creditedAmount}`,
+    })
+    .from(platformStatements)
+    .innerJoin(
+      invoices,
+      and(
+        eq(invoices.organizationId, platformStatements.organizationId),
+        eq(invoices.id, platformStatements.invoiceId),
+      ),
+    )
+    .where(sql`${platformStatements.month} < (select max(month) from platform_statements)`);
+  const staff = { organizationId: SYSTEM_ORGANIZATION_ID, userId: sysadminUserId, impersonatorUserId: null };
+  for (const statement of earlier) {
+    ctx.at(new Date(Date.parse(`${statement.issueDate}T10:00:00Z`) + 7 * 86_400_000));
+    await recordFreeInvoicePayment(ctx, ctx.db, staff, statement.invoiceId, {
+      amount: Number(statement.due),
+      method: 'transfer',
+      paidOn: new Date(ctx.clock.now()).toISOString().slice(0, 10),
+    });
+  }
+  ctx.at(null);
 }
