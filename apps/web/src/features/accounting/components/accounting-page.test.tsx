@@ -586,3 +586,41 @@ describe('the bank statements of /accounting', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('the subscription tab of /accounting', () => {
+  it('shows the club administrator its plan and its platform invoices, and hides the tab from managers', async () => {
+    server({
+      'GET /api/organizations/org_demo/licence': () =>
+        json(200, {
+          current: {
+            id: 'lic_1',
+            organizationId: 'org_demo',
+            planKey: 'default-monthly',
+            startsAt: '2026-07-01T00:00:00.000Z',
+            endsAt: null,
+            endedAt: null,
+          },
+          plan: {
+            key: 'default-monthly',
+            name: 'Défaut (mensuel)',
+            monthlyFee: 2900,
+            participantFee: 50,
+            trialDays: 0,
+            nextPlanKey: null,
+          },
+          history: [],
+        }),
+      'GET /api/organizations/org_demo/platform-invoices': () => json(200, { items: [] }),
+    });
+    renderAt('/accounting');
+    await screen.findByRole('table');
+    expect(screen.queryByRole('tab', { name: 'Abonnement' })).toBeNull();
+
+    clearSession();
+    startSession(signInResult({ user: makeUser({ role: 'admin', email: 'admin@demo.test' }) }));
+    renderAt('/accounting?tab=subscription');
+    expect((await screen.findAllByRole('tab', { name: 'Abonnement' })).length).toBeGreaterThan(0);
+    await screen.findByText('Défaut (mensuel)');
+    await screen.findByText("Aucune facture de la plateforme pour l'instant.");
+  });
+});

@@ -8,18 +8,19 @@ import { Button } from '@/components/ui/button';
 import { Tabs } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
+import { SubscriptionCard } from '@/features/organization-settings';
 import { BankStatementsPanel } from './bank-statements-panel';
 import { CreditNotesPanel } from './credit-notes-panel';
 import { InvoicesPanel } from './invoices-panel';
 
-const TABS = ['invoices', 'credit-notes', 'bank-statements'] as const;
+const TABS = ['invoices', 'credit-notes', 'bank-statements', 'subscription'] as const;
 type AccountingTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is AccountingTab => TABS.includes(value as AccountingTab);
 
 /** `/accounting` (Comptabilité): invoices, credit notes and bank statements of the organisation. */
 export function AccountingPage() {
   const { t } = useTranslation('accounting');
-  const { user } = useAuth();
+  const { user, organization } = useAuth();
   const [params] = useSearchParams();
   const tab = params.get('tab');
 
@@ -61,6 +62,16 @@ export function AccountingPage() {
           { id: 'invoices', label: t('tabs.invoices'), content: <InvoicesPanel /> },
           { id: 'credit-notes', label: t('tabs.creditNotes'), content: <CreditNotesPanel /> },
           { id: 'bank-statements', label: t('tabs.bankStatements'), content: <BankStatementsPanel /> },
+          // The club's own platform invoices (its plan and the monthly statements): its administrators'.
+          ...(user?.role === 'admin' && organization && !organization.systemAdmin
+            ? [
+                {
+                  id: 'subscription',
+                  label: t('tabs.subscription'),
+                  content: <SubscriptionCard organizationId={organization.id} />,
+                },
+              ]
+            : []),
         ]}
       />
     </PageContainer>
