@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo/accounts';
+import { registerMaintenance } from '../src/jobs/maintenance';
 import { ADMIN_HOST, createTestApp, DEMO_HOST, type TestApp } from './helpers/test-app';
 
 const BASE_HOST = 'localhost:3000';
@@ -405,5 +406,31 @@ describe('rate limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toBe('rate_limited');
     expect((await post('10.1.0.2')).statusCode).toBe(201);
+  });
+});
+
+describe('hand-off codes left unused', () => {
+  it('are deleted by the hourly clean-up a day after they expired', async () => {
+    const body = form({
+      organizationName: 'Les Mouettes de Namur',
+      organizationKey: 'mouettes-namur',
+      contactEmail: 'mouettes@namur.test',
+    });
+    const r = await onboard(body);
+    expect(r.statusCode).toBe(201);
+    const organizationId = r.json().organizationId;
+    const left = () =>
+      t.database.query('select id from handoff_codes where target_organization_id = $1', [organizationId]);
+    expect(await left()).toHaveLength(1);
+    await registerMaintenance(t.app.ctx.queue, t.db);
+    await t.app.ctx.queue.runUntilIdle();
+    expect(await left()).toHaveLength(1);
+    await t.database.query(
+      `update handoff_codes set expires_at = now() - interval '25 hours' where target_organization_id = $1`,
+      [organizationId],
+    );
+    await t.database.query(`update jobs set run_at = now() where queue = 'maintenance.cleanup'`);
+    await t.app.ctx.queue.runUntilIdle();
+    expect(await left()).toHaveLength(0);
   });
 });

@@ -12,6 +12,7 @@ export async function registerMaintenance(queue: JobQueue, db: Database): Promis
   await queue.registerRecurring('maintenance.cleanup', HOUR, async () => {
     await db.execute(sql`delete from rate_limit_hits where window_start < now() - interval '1 day'`);
     await db.execute(sql`delete from one_time_codes where expires_at < now() - interval '1 day'`);
+    await db.execute(sql`delete from handoff_codes where expires_at < now() - interval '1 day'`);
     await db.execute(sql`delete from password_reset_tokens where expires_at < now() - interval '1 day'`);
     await db.execute(sql`delete from refresh_tokens where expires_at < now() - interval '1 day'`);
     await db.execute(sql`delete from webhook_nonces where expires_at < now()`);
