@@ -69,6 +69,8 @@ export const users = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex('users_org_email_unique').on(t.organizationId, sql`lower(${t.email})`),
+    // A club's sign-up refuses an address that has an account anywhere (modules/platform/onboarding).
+    index('users_email_lower').on(sql`lower(${t.email})`),
     // The members lists sort and filter on these; a page must not cost more in a bigger organisation.
     index('users_org_created').on(t.organizationId, t.createdAt),
     index('users_org_last_login').on(t.organizationId, t.lastLoginAt),

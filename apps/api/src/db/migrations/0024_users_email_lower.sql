@@ -1,0 +1,1 @@
+CREATE INDEX "users_email_lower" ON "users" USING btree (lower("email"));
