@@ -171,6 +171,14 @@ describe('platform staff (« Administrateurs et supports »)', () => {
     const removed = await call('sysadmin', 'DELETE', `/platform/staff/${support.userId}`);
     expect(removed.statusCode).toBe(204);
     expect((await staffList()).map((s) => s.email)).not.toContain('nouveau.support@admin.test');
+    const audited = await t.database.query<{ actor_user_id: string; data: { method: string } }>(
+      `select actor_user_id, data from audit_events
+       where organization_id = 'org_sysadmin' and type = 'user-deleted' and subject_id = $1`,
+      [support.userId],
+    );
+    expect(audited).toEqual([
+      { actor_user_id: expect.any(String), data: { method: 'staff-removed', kind: 'support' } },
+    ]);
     const signIn = await t.request('POST', '/api/auth/sign-in/password', {
       host: ADMIN_HOST,
       body: { email: 'nouveau.support@admin.test', password: 'Bienvenue2026' },

@@ -74,7 +74,11 @@ export function staffRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        await staff.remove(requireAuth(request), request.params.userId);
+        await staff.remove(requireAuth(request), request.params.userId, {
+          ip: request.ip,
+          requestId: request.id,
+          locale: request.locale,
+        });
         return reply.status(204).send(null);
       },
     );

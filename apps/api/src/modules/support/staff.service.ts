@@ -151,7 +151,7 @@ export function createStaffService(ctx: AppContext) {
     },
 
     /** Takes a member out of the staff (their sessions end); refused for the last system administrator. */
-    async remove(auth: AuthContext, userId: string): Promise<void> {
+    async remove(auth: AuthContext, userId: string, meta: RequestMeta): Promise<void> {
       assertPlatformAdmin(auth);
       await ctx.db.transaction(async (tx) => {
         const staff = createStaffRepository(tx);
@@ -161,6 +161,20 @@ export function createStaffService(ctx: AppContext) {
         if (!mayRemoveStaff(target, admins.length)) throw refused('last_system_admin');
         await staff.remove(userId, ctx.clock.now());
         await createUserRepository(tx).revokeSessions(SYSTEM_ORGANIZATION_ID, userId, 'staff-removed');
+        await ctx.audit.record(
+          {
+            organizationId: SYSTEM_ORGANIZATION_ID,
+            actorUserId: auth.userId,
+            impersonatorUserId: auth.impersonatorUserId,
+            requestId: meta.requestId,
+            ip: meta.ip,
+            type: 'user-deleted',
+            subjectType: 'user',
+            subjectId: userId,
+            data: { method: 'staff-removed', kind: target.isSystemAdmin ? 'admin' : 'support' },
+          },
+          tx,
+        );
       });
     },
   };
