@@ -82,9 +82,12 @@ const SAFE_ERROR_FIELDS = [
 
 type LoggableError = Error & Record<string, unknown>;
 
-/** Drizzle's `Failed query: … params: …` error: its query text, never its parameters. */
+/**
+ * Drizzle's `Failed query: … params: …` error: its query text, never its parameters. (The embedded
+ * database's own error also carries `query` and `params`, but its message is PostgreSQL's reason, kept.)
+ */
 const isFailedQuery = (error: LoggableError): error is LoggableError & { query: string } =>
-  typeof error.query === 'string' && 'params' in error;
+  typeof error.query === 'string' && 'params' in error && String(error.message).startsWith('Failed query');
 
 /** An error's message without values: for logs, and for error texts stored where people read them. */
 export function errorMessageWithoutValues(error: Error): string {
