@@ -2,7 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, browserAvailable, context, launch, openPage, PHONE, showMenu, signIn, snap } from './support';
+import {
+  at,
+  browserAvailable,
+  context,
+  launch,
+  openPage,
+  PHONE,
+  showMenu,
+  signIn,
+  snap,
+  greeting,
+} from './support';
 
 /*
  * A family's own screens: the onboarding overlay, 'Ma famille' (members and representatives), the
@@ -31,7 +42,7 @@ async function signUp(page: Page, person: { firstName: string; lastName: string;
   await page.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await page.waitForURL(at('demo', '/'));
-  await page.getByRole('heading', { level: 1, name: `Bonjour ${person.firstName}` }).waitFor();
+  await page.getByRole('heading', { level: 1, name: greeting(person.firstName) }).waitFor();
 }
 
 const overlay = (page: Page) => page.getByRole('dialog', { name: 'Ajoutez les membres de votre famille' });
@@ -156,7 +167,7 @@ describe.skipIf(!browserAvailable)('a family', () => {
     // Signed out and in again: the step is done, no prompt.
     await signOut(page);
     await signIn(page, 'demo', email, PASSWORD);
-    await page.getByRole('heading', { level: 1, name: 'Bonjour Lucie' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: greeting('Lucie') }).waitFor();
     expect(await overlayShown(page)).toBe(false);
     expect(await page.locator('[data-family-prompt]').count()).toBe(0);
     await snap(page, 'family-6-signed-in-again');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, browserAvailable, launch, menuLabels, openPage, PHONE, signIn, snap } from './support';
+import { at, browserAvailable, launch, menuLabels, openPage, PHONE, signIn, snap, greeting } from './support';
 
 /*
  * Issue 5, the managers' side: a manager finds a parent in the members list, opens their page, signs
@@ -104,7 +104,7 @@ describe.skipIf(!browserAvailable)('the members administration', () => {
       await expect(banner(page).textContent()).resolves.toContain(
         'Vous êtes connecté en tant que Claire Peeters',
       );
-      await page.getByRole('heading', { level: 1, name: 'Bonjour Claire' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: greeting('Claire') }).waitFor();
       const parentMenu = await menuLabels(page);
       expect(parentMenu).toContain('Ma famille');
       expect(parentMenu).not.toContain('Membres');

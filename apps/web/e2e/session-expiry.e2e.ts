@@ -11,6 +11,7 @@ import {
   PHONE,
   signIn,
   snap,
+  greeting,
 } from './support';
 
 /*
@@ -77,7 +78,7 @@ describe.skipIf(!browserAvailable)('a returning family whose session expired', (
         if (entry.type() === 'error') consoleErrors.push(entry.text());
       });
       await signIn(page, 'demo', 'parent@demo.test');
-      await page.getByRole('heading', { name: 'Bonjour Claire' }).waitFor();
+      await page.getByRole('heading', { name: greeting('Claire') }).waitFor();
       await expireSession(page, { leave: true });
 
       await page.goto(at('demo', '/orders?page=1'));

@@ -13,6 +13,7 @@ import {
   signIn,
   snap,
   waitForSignInCode,
+  greeting,
 } from './support';
 
 const MANAGER = [
@@ -34,7 +35,7 @@ const ACCOUNTS = [
     email: 'parent@demo.test',
     key: 'demo',
     landing: '/',
-    heading: 'Bonjour Claire',
+    heading: greeting('Claire'),
     menu: [
       'Accueil',
       "Catalogue d'activités",
@@ -50,7 +51,7 @@ const ACCOUNTS = [
     email: 'holder@demo.test',
     key: 'demo',
     landing: '/',
-    heading: 'Bonjour Hugo',
+    heading: greeting('Hugo'),
     menu: ['Accueil', 'Activités', 'Participants', 'Heures prestées', 'Documents', 'Commandes'],
   },
   {
@@ -58,7 +59,7 @@ const ACCOUNTS = [
     email: 'admin@demo.test',
     key: 'demo',
     landing: '/',
-    heading: 'Bonjour Alice',
+    heading: greeting('Alice'),
     menu: MANAGER,
   },
   {
@@ -66,7 +67,7 @@ const ACCOUNTS = [
     email: 'manager@demo.test',
     key: 'demo',
     landing: '/',
-    heading: 'Bonjour Marc',
+    heading: greeting('Marc'),
     menu: MANAGER,
   },
   {
@@ -74,7 +75,7 @@ const ACCOUNTS = [
     email: 'est-manager@demo.test',
     key: 'demo',
     landing: '/',
-    heading: 'Bonjour Émilie',
+    heading: greeting('Émilie'),
     // Manager of the swimming pool, not of the main establishment: accounting is hidden.
     menu: [
       'Accueil',
@@ -101,7 +102,7 @@ const ACCOUNTS = [
     email: 'support@admin.test',
     key: 'admin',
     landing: '/',
-    heading: 'Bonjour Samuel',
+    heading: greeting('Samuel'),
     menu: ['Organisations', "Contacter l'administration"],
   },
 ] as const;

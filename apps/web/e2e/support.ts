@@ -465,3 +465,6 @@ export async function waitForSignInCode(to: string, since: number): Promise<stri
   }
   throw new Error(`No sign-in code e-mailed to ${to} within 30 s`);
 }
+
+/** The dashboard's heading for `firstName`: « Bonjour » until 18:00 in the club's time zone, then « Bonsoir ». */
+export const greeting = (firstName: string): RegExp => new RegExp(`^(Bonjour|Bonsoir) ${firstName}$`);
