@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, browserAvailable, DESKTOP, launch, openPage, PHONE, signIn, snap } from './support';
+import { at, browserAvailable, DESKTOP, launch, openPage, PHONE, signIn, snap, greeting } from './support';
 
 /*
  * A holder is staff of the club: no family onboarding card on any page (spec section 4: it is for role
@@ -25,7 +25,7 @@ describe.skipIf(!browserAvailable)('a holder', () => {
     it(`gets no family onboarding card, and sees who comes to a session (${name})`, async () => {
       const { page, context, errors } = await openPage(browser, viewport);
       await signIn(page, 'demo', 'holder@demo.test');
-      await page.getByRole('heading', { name: 'Bonjour Hugo' }).waitFor();
+      await page.getByRole('heading', { name: greeting('Hugo') }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(await page.getByText(ONBOARDING).count()).toBe(0);
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, browserAvailable, launch, menuLabels, openPage, PHONE, snap } from './support';
+import { at, browserAvailable, launch, menuLabels, openPage, PHONE, snap, greeting } from './support';
 
 // Skipped without Chromium: "Browser tests skipped: Chromium not found. Install it (apt-get install chromium) or set CHROMIUM_PATH."
 describe.skipIf(!browserAvailable)('sign-up', () => {
@@ -54,7 +54,7 @@ describe.skipIf(!browserAvailable)('sign-up', () => {
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
 
     await page.waitForURL(at('demo', '/'));
-    await page.getByRole('heading', { level: 1, name: 'Bonjour Lucie' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: greeting('Lucie') }).waitFor();
     expect(await menuLabels(page)).toEqual([
       'Accueil',
       "Catalogue d'activités",
