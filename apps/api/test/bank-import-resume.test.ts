@@ -209,9 +209,13 @@ describe.skipIf(!usingPostgres())('a large bank import cut short', () => {
     // A process started afterwards (a restart, or another instance) takes the job over once its lease
     // lapses, and goes on from the stored progress.
     const second = await start('second');
+    // The job row is marked done just after the import row: wait for both.
     await until(
-      'the import to end',
-      async () => ((await importRow(importId)).status === 'done' ? true : undefined),
+      'the import and its job to end',
+      async () =>
+        (await importRow(importId)).status === 'done' && (await jobOf(importId)).status === 'done'
+          ? true
+          : undefined,
       300_000,
     ).catch((error: Error) => {
       throw new Error(`${error.message}\n${second.output()}`);

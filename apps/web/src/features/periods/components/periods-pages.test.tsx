@@ -204,7 +204,8 @@ describe('planning the next period', () => {
       });
       const user = userEvent.setup();
       const router = renderAt('/periods/per_1/plan-next');
-      expect(await screen.findByLabelText('Décalage (semaines)')).toHaveValue('17');
+      // The form is filled from the first preview once it has arrived: wait for that, not just the field.
+      await vi.waitFor(() => expect(screen.getByLabelText('Décalage (semaines)')).toHaveValue('17'));
       expect(screen.getByLabelText('Nom')).toHaveValue('Automne 2026 (suite)');
       expect(screen.getAllByText('lun. 15/02/2027 17:00').length).toBeGreaterThan(0);
       expect(screen.getAllByText('Hugo Martin').length).toBeGreaterThan(0);
