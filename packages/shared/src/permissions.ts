@@ -132,3 +132,37 @@ export function canManageAccounting(actor: MaybeActor, establishmentId?: string 
     (establishmentId ?? DEFAULT_ESTABLISHMENT_ID) === DEFAULT_ESTABLISHMENT_ID
   );
 }
+
+/**
+ * Platform staff: system administrators and support, whose accounts live in the system organisation
+ * (`homeOrganizationId`: the organisation the account belongs to, not the one it acts in). They may act
+ * inside any organisation; the platform's screens (organisations, staff, billing) are theirs.
+ */
+export function isPlatformStaff(actor: MaybeActor, homeOrganizationId: string | null | undefined): boolean {
+  return (
+    homeOrganizationId === SYSTEM_ORGANIZATION_ID &&
+    (isSystemAdmin(actor) || actor?.role === 'support' || actor?.role === 'admin')
+  );
+}
+
+/** A system administrator of the platform: the flag, on an account of the system organisation. */
+export function isPlatformAdmin(actor: MaybeActor, homeOrganizationId: string | null | undefined): boolean {
+  return homeOrganizationId === SYSTEM_ORGANIZATION_ID && isSystemAdmin(actor);
+}
+
+/** Who stands where in « Contacter l'administration ». */
+export type SupportStanding =
+  /** A system administrator: reads every thread, answers and closes. */
+  | 'platform'
+  /** Support staff of the system organisation: writes, reads their own threads. */
+  | 'support'
+  /** A club's administrator: writes, reads their organisation's threads. */
+  | 'club-admin'
+  | 'none';
+
+/** The caller's standing, from their role and whether their own organisation is the system one. */
+export function supportStanding(actor: Actor, homeIsSystem: boolean): SupportStanding {
+  if (actor.isSystemAdmin) return 'platform';
+  if (homeIsSystem) return actor.role === 'support' ? 'support' : 'none';
+  return actor.role === 'admin' ? 'club-admin' : 'none';
+}

@@ -1,9 +1,4 @@
-import {
-  type Actor,
-  isSystemAdmin as actorIsSystemAdmin,
-  type Locale,
-  SYSTEM_ORGANIZATION_ID,
-} from '@inscrio/shared';
+import { type Actor, isPlatformStaff, type Locale } from '@inscrio/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
@@ -53,8 +48,7 @@ export const toActor = (user: { role: string; isHolder: boolean; isSystemAdmin: 
 
 /** Support staff and system administrators of the system organisation may act in any organisation. */
 export const isSystemStaff = (organizationId: string, actor: Actor): boolean =>
-  organizationId === SYSTEM_ORGANIZATION_ID &&
-  (actorIsSystemAdmin(actor) || actor.role === 'support' || actor.role === 'admin');
+  isPlatformStaff(actor, organizationId);
 
 /** The caller's auth context on a route that is not public. */
 export function requireAuth(request: FastifyRequest): AuthContext {

@@ -1,11 +1,11 @@
 import {
+  isPlatformAdmin,
   isSystemAdmin,
   keyAvailabilityQuerySchema,
   keyAvailabilitySchema,
   handoffDestinationSchema,
   organizationCreateByAdminSchema,
   organizationCreateSchema,
-  SYSTEM_ORGANIZATION_ID,
 } from '@inscrio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -77,7 +77,7 @@ export function onboardingRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const auth = requireAuth(request);
-        if (auth.homeOrganizationId !== SYSTEM_ORGANIZATION_ID) throw new AppError('forbidden');
+        if (!isPlatformAdmin(auth.actor, auth.homeOrganizationId)) throw new AppError('forbidden');
         const created = await onboarding.createByPlatform(
           request.body,
           { userId: auth.userId, organizationId: auth.homeOrganizationId },

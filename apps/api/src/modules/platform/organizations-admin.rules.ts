@@ -1,4 +1,4 @@
-import { type Actor, SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
+import { type Actor, isPlatformAdmin, isPlatformStaff } from '@inscrio/shared';
 import type { ErrorCode } from '@inscrio/shared';
 
 /** What a platform staff member may do with the organisations: act (system administrator) or read (support). */
@@ -10,10 +10,8 @@ export type PlatformRight = 'act' | 'read';
  * support reads; anyone else, or anyone of another organisation, has none.
  */
 export function platformRight(homeOrganizationId: string, actor: Actor): PlatformRight | null {
-  if (homeOrganizationId !== SYSTEM_ORGANIZATION_ID) return null;
-  if (actor.isSystemAdmin || actor.role === 'admin') return 'act';
-  if (actor.role === 'support') return 'read';
-  return null;
+  if (isPlatformAdmin(actor, homeOrganizationId)) return 'act';
+  return isPlatformStaff(actor, homeOrganizationId) ? 'read' : null;
 }
 
 export type StateAction = 'archive' | 'unarchive' | 'maintenance-on' | 'maintenance-off';

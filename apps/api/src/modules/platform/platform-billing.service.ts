@@ -1,6 +1,6 @@
 import {
   INVOICE_STATUSES,
-  isSystemAdmin,
+  isPlatformAdmin,
   type Locale,
   type StatementDetail,
   type StatementListQuery,
@@ -22,7 +22,7 @@ const EXPORT_LIMIT = 50_000;
 
 /** The platform's billing is the system administrator's (menu « Facturation », spec section 2). */
 export function requirePlatformBiller(auth: AuthContext) {
-  if (!isSystemAdmin(auth.actor)) throw new AppError('forbidden');
+  if (!isPlatformAdmin(auth.actor, auth.homeOrganizationId)) throw new AppError('forbidden');
 }
 
 const balanceOf = (row: StatementRow) =>

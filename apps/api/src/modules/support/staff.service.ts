@@ -1,5 +1,6 @@
 import {
   type InviteStaffInput,
+  isPlatformAdmin,
   type Locale,
   MEMBER_INVITATION_DAYS,
   type StaffKind,
@@ -60,7 +61,7 @@ export function createStaffService(ctx: AppContext) {
 
   /** Only a system administrator, acting on the platform itself. */
   function assertPlatformAdmin(auth: AuthContext) {
-    if (!auth.actor.isSystemAdmin || auth.homeOrganizationId !== SYSTEM_ORGANIZATION_ID) {
+    if (!isPlatformAdmin(auth.actor, auth.homeOrganizationId)) {
       throw new AppError('forbidden');
     }
   }

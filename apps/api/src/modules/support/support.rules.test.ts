@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '@inscrio/shared';
-import {
-  detectAttachmentType,
-  maySeekSupport,
-  mayReadThread,
-  statusAfterMessage,
-  supportStanding,
-} from './support.rules';
+import { type Actor, supportStanding } from '@inscrio/shared';
+import { detectAttachmentType, maySeekSupport, mayReadThread, statusAfterMessage } from './support.rules';
 
 const actor = (role: Actor['role'], extra: Partial<Actor> = {}): Actor => ({
   role,

@@ -1,22 +1,5 @@
-import type { Actor, SupportAttachmentType, SupportThreadStatus } from '@inscrio/shared';
+import type { Actor, SupportAttachmentType, SupportStanding, SupportThreadStatus } from '@inscrio/shared';
 import { detectImageType } from '../../lib/image-type';
-
-/** Who stands where in « Contacter l'administration ». */
-export type SupportStanding =
-  /** A system administrator: reads every thread, answers and closes. */
-  | 'platform'
-  /** Support staff of the system organisation: writes, reads their own threads. */
-  | 'support'
-  /** A club's administrator: writes, reads their organisation's threads. */
-  | 'club-admin'
-  | 'none';
-
-/** The caller's standing, from their role and whether their own organisation is the system one. */
-export function supportStanding(actor: Actor, homeIsSystem: boolean): SupportStanding {
-  if (actor.isSystemAdmin) return 'platform';
-  if (homeIsSystem) return actor.role === 'support' ? 'support' : 'none';
-  return actor.role === 'admin' ? 'club-admin' : 'none';
-}
 
 /** The route-level gate: system administrators, support and administrators (the service refines). */
 export const maySeekSupport = (actor: Actor | null | undefined): boolean =>

@@ -2,6 +2,7 @@ import {
   type CreateSupportThreadInput,
   type Locale,
   SUPPORT_ATTACHMENT_MAX_BYTES,
+  supportStanding,
   type SupportMessageInput,
   type SupportThreadStatus,
   SYSTEM_ORGANIZATION_ID,
@@ -21,13 +22,7 @@ import {
   toSupportThreadDto,
 } from './support.dto';
 import { createSupportRepository, type SupportThreadListRow } from './support.repository';
-import {
-  detectAttachmentType,
-  mayReadThread,
-  type Reader,
-  statusAfterMessage,
-  supportStanding,
-} from './support.rules';
+import { detectAttachmentType, mayReadThread, type Reader, statusAfterMessage } from './support.rules';
 import { createStaffRepository } from './staff.repository';
 
 export interface UploadedFile {

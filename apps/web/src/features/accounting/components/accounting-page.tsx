@@ -3,7 +3,7 @@ import { FileMinus, FilePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
-import { Alert } from '@/components/ui/alert';
+import { AccessDenied } from '@/components/feedback/access-denied';
 import { Button } from '@/components/ui/button';
 import { Tabs } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth-store';
@@ -25,12 +25,7 @@ export function AccountingPage() {
   const tab = params.get('tab');
 
   if (!canManageAccounting(user, user?.establishment)) {
-    return (
-      <PageContainer>
-        <PageHeader title={t('title')} />
-        <Alert tone="warning">{t('forbidden')}</Alert>
-      </PageContainer>
-    );
+    return <AccessDenied title={t('title')} reason={t('forbidden')} />;
   }
 
   return (

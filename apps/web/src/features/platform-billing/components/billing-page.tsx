@@ -3,6 +3,7 @@ import {
   INVOICE_STATUSES,
   statementListQuerySchema,
   type StatementSummary,
+  isPlatformAdmin,
 } from '@inscrio/shared';
 import { Download, ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,8 @@ import { useLocale } from '@/lib/use-locale';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { apiPath, type StatementFilters, useExportStatements, useStatements } from '../api/statements';
 import { monthLabel } from './month-label';
+import { AccessDenied } from '@/components/feedback/access-denied';
+import { useAuth } from '@/lib/auth-store';
 
 const PAGE_SIZE = 20;
 const urlSchema = statementListQuerySchema('fr').pick({
@@ -182,7 +185,7 @@ function MonthTotals({
  * `/billing` (Facturation, system administrator): the platform's monthly statements, one per club and
  * month; totals per month, filters kept in the address, the CSV export of the filtered list.
  */
-export function BillingPage() {
+function BillingPageContent() {
   const { t } = useTranslation('platform-billing');
   const locale = useLocale();
   const { values, set, filtered, clear } = useUrlFilters(urlSchema);
@@ -288,4 +291,12 @@ export function BillingPage() {
       </div>
     </PageContainer>
   );
+}
+
+export function BillingPage() {
+  const { t } = useTranslation('platform-billing');
+  const { user } = useAuth();
+  if (!isPlatformAdmin(user, user?.organizationId))
+    return <AccessDenied title={t('title')} reason={t('forbidden')} />;
+  return <BillingPageContent />;
 }

@@ -1,4 +1,4 @@
-import { formatMoney, formatPercent } from '@inscrio/shared';
+import { formatMoney, formatPercent, isPlatformAdmin } from '@inscrio/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorState } from '@/components/feedback/error-state';
@@ -14,9 +14,11 @@ import { useLocale } from '@/lib/use-locale';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { apiPath, useStatement } from '../api/statements';
 import { monthLabel } from './month-label';
+import { AccessDenied } from '@/components/feedback/access-denied';
+import { useAuth } from '@/lib/auth-store';
 
 /** `/billing/{id}`: a statement's invoice (seller, buyer, lines, totals) and its PDF. */
-export function StatementPage() {
+function StatementPageContent() {
   const { t } = useTranslation('platform-billing');
   const locale = useLocale();
   const timeZone = useTimeZone();
@@ -149,4 +151,12 @@ export function StatementPage() {
       </div>
     </PageContainer>
   );
+}
+
+export function StatementPage() {
+  const { t } = useTranslation('platform-billing');
+  const { user } = useAuth();
+  if (!isPlatformAdmin(user, user?.organizationId))
+    return <AccessDenied title={t('title')} reason={t('forbidden')} />;
+  return <StatementPageContent />;
 }

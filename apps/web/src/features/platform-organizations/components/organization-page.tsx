@@ -4,6 +4,7 @@ import {
   type LicencePlan,
   type PlatformOrganizationOverview,
   ROLES,
+  isPlatformStaff,
 } from '@inscrio/shared';
 import { Archive, ArchiveRestore, BadgeCheck, ExternalLink, Wrench } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -24,6 +25,8 @@ import { useEnterOrganization } from '../api/enter-organization';
 import { useOrganizationAction } from '../api/organization-actions';
 import { ActionDialog } from './action-dialog';
 import { PlanBadge, StateBadge } from './organization-badges';
+import { AccessDenied } from '@/components/feedback/access-denied';
+import { useAuth } from '@/lib/auth-store';
 
 /** A label and its value, « — » when there is none. */
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -317,7 +320,7 @@ function Overview({ organization }: { organization: PlatformOrganizationOverview
  * its history, usage of the last 12 months and administrators; « Ouvrir l'espace »; and, for system
  * administrators, maintenance, plan and archive, each confirmed in a dialog.
  */
-export function PlatformOrganizationPage() {
+function PlatformOrganizationPageContent() {
   const { t } = useTranslation('platform-organizations');
   const { id = '' } = useParams();
   const location = useLocation();
@@ -379,4 +382,12 @@ function OpenSpaceButton({ organizationId }: { organizationId: string }) {
       {t('actions.openSpace')}
     </Button>
   );
+}
+
+export function PlatformOrganizationPage() {
+  const { t } = useTranslation('platform-organizations');
+  const { user } = useAuth();
+  if (!isPlatformStaff(user, user?.organizationId))
+    return <AccessDenied title={t('list.title')} reason={t('forbidden')} />;
+  return <PlatformOrganizationPageContent />;
 }

@@ -4,6 +4,8 @@ import {
   PLATFORM_ORGANIZATION_SORTS,
   type PlatformOrganizationRow,
   type PlatformOrganizationSort,
+  isPlatformAdmin,
+  isPlatformStaff,
 } from '@inscrio/shared';
 import { Building, ChevronRight, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +25,8 @@ import { useTimeZone } from '@/lib/use-time-zone';
 import { usePlatformOrganizations } from '../api/get-organizations';
 import { useOrganizationFilters } from '../hooks/use-organization-filters';
 import { PlanBadge, StateBadge } from './organization-badges';
+import { AccessDenied } from '@/components/feedback/access-denied';
+import { useAuth } from '@/lib/auth-store';
 
 const PAGE_SIZE = 20;
 
@@ -150,7 +154,7 @@ function OrganizationCard({
  * `/organizations-list`: every organisation of the platform for its staff (system administrators and
  * support), searchable by name or key, filtered by licence plan and state, sorted, a page at a time.
  */
-export function PlatformOrganizationsListPage() {
+function PlatformOrganizationsListPageContent() {
   const { t } = useTranslation('platform-organizations');
   const locale = useLocale();
   const location = useLocation();
@@ -162,8 +166,10 @@ export function PlatformOrganizationsListPage() {
   const linkState = { backTo: `${location.pathname}${location.search}` };
   const columns = useColumns(linkState);
   const pageNotFound = searchParams.get(QUERY.error) === PAGE_NOT_FOUND;
+  const { user } = useAuth();
 
-  const createButton = (
+  // Creating an organisation is the system administrators' (support reads the list).
+  const createButton = isPlatformAdmin(user, user?.organizationId) && (
     <Button asChild>
       <Link to={paths.createOrganization.to()}>
         <Plus aria-hidden="true" />
@@ -304,4 +310,12 @@ export function PlatformOrganizationsListPage() {
       </Card>
     </PageContainer>
   );
+}
+
+export function PlatformOrganizationsListPage() {
+  const { t } = useTranslation('platform-organizations');
+  const { user } = useAuth();
+  if (!isPlatformStaff(user, user?.organizationId))
+    return <AccessDenied title={t('list.title')} reason={t('forbidden')} />;
+  return <PlatformOrganizationsListPageContent />;
 }

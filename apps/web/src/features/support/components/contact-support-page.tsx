@@ -1,4 +1,9 @@
-import { SUPPORT_THREAD_STATUSES, type SupportThreadStatus } from '@inscrio/shared';
+import {
+  SUPPORT_THREAD_STATUSES,
+  type SupportThreadStatus,
+  supportStanding,
+  SYSTEM_ORGANIZATION_ID,
+} from '@inscrio/shared';
 import { MessageSquarePlus, MessagesSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +26,7 @@ import { type SupportThread, useSupportThreads } from '../api/support';
 import { NewThreadDialog } from './new-thread-dialog';
 import { SupportStatusBadge } from './support-status-badge';
 import { ThreadView } from './thread-view';
+import { AccessDenied } from '@/components/feedback/access-denied';
 
 const urlSchema = z.object({
   status: z.enum(SUPPORT_THREAD_STATUSES).optional(),
@@ -33,7 +39,7 @@ const urlOptions = { filters: ['status'] as const };
  * latest first; `?thread=` opens one (its messages and the reply box). Support staff and club
  * administrators write; a system administrator reads every thread, answers and closes.
  */
-export function ContactSupportPage() {
+function ContactSupportPageContent() {
   const { t } = useTranslation('support');
   const locale = useLocale();
   const timeZone = useTimeZone();
@@ -162,4 +168,12 @@ export function ContactSupportPage() {
       )}
     </PageContainer>
   );
+}
+
+export function ContactSupportPage() {
+  const { t } = useTranslation('support');
+  const { user } = useAuth();
+  const standing = user ? supportStanding(user, user.organizationId === SYSTEM_ORGANIZATION_ID) : 'none';
+  if (standing === 'none') return <AccessDenied title={t('title')} reason={t('forbidden')} />;
+  return <ContactSupportPageContent />;
 }

@@ -4,6 +4,7 @@ import {
   inviteStaffSchema,
   STAFF_KINDS,
   TEXT_LIMITS,
+  isPlatformAdmin,
 } from '@inscrio/shared';
 import { Trash2, UserPlus, UsersRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -24,6 +25,7 @@ import { payloadResolver } from '@/lib/payload-resolver';
 import { useLocale } from '@/lib/use-locale';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { type StaffMember, useInviteStaff, usePlatformStaff, useRemoveStaff } from '../api/staff';
+import { AccessDenied } from '@/components/feedback/access-denied';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'kind'] as const;
 
@@ -148,7 +150,7 @@ function RemoveDialog({ member, onClose }: { member: StaffMember | null; onClose
  * « Administrateurs et supports » (`/members/all` in the system organisation): the platform staff,
  * an invitation by e-mail, and removal (never the last system administrator, which the API refuses).
  */
-export function PlatformStaffPage() {
+function PlatformStaffPageContent() {
   const { t } = useTranslation('platform-staff');
   const locale = useLocale();
   const timeZone = useTimeZone();
@@ -237,4 +239,12 @@ export function PlatformStaffPage() {
       <RemoveDialog member={removing} onClose={() => setRemoving(null)} />
     </PageContainer>
   );
+}
+
+export function PlatformStaffPage() {
+  const { t } = useTranslation('platform-staff');
+  const { user } = useAuth();
+  if (!isPlatformAdmin(user, user?.organizationId))
+    return <AccessDenied title={t('title')} reason={t('forbidden')} />;
+  return <PlatformStaffPageContent />;
 }
