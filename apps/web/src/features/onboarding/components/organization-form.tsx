@@ -133,7 +133,7 @@ export function OrganizationForm({ plans, submitLabel, pending, onSubmit }: Orga
     setError,
     setValue,
     control,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<OrganizationFormValues, unknown, OrganizationCreateByAdminInput>({
     resolver: payloadResolver(schema),
     defaultValues: {
@@ -186,7 +186,10 @@ export function OrganizationForm({ plans, submitLabel, pending, onSubmit }: Orga
           {...register('organizationName', {
             onChange: (event: { target: { value: string } }) => {
               if (keyEdited) return;
-              setValue('organizationKey', organizationKeyFromName(event.target.value));
+              // Revalidated once the form was submitted, so an error under the key does not outlive it.
+              setValue('organizationKey', organizationKeyFromName(event.target.value), {
+                shouldValidate: isSubmitted,
+              });
             },
           })}
         />
