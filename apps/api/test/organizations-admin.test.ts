@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { establishments, organizations } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
+import { issueStatement } from '../src/modules/platform/statements';
 import { createUserRepository } from '../src/modules/users/user.repository';
 import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';
 
@@ -15,7 +16,7 @@ const DEMO = 'org_demo';
 const OTHER = 'org_othertown';
 const OTHER_HOST = 'othertown.localhost:3000';
 
-type Who = 'sysadmin' | 'support' | 'admin' | 'manager' | 'parent' | 'otherAdmin';
+type Who = 'sysadmin' | 'support' | 'platformAdminRole' | 'admin' | 'manager' | 'parent' | 'otherAdmin';
 const tokens = {} as Record<Who, string>;
 let t: TestApp;
 const responses: { url: string; status: number }[] = [];
@@ -30,6 +31,14 @@ beforeAll(async () => {
     role: 'admin',
     person: { firstName: 'Odile', lastName: 'Town' },
   });
+  // An administrator's role on the system organisation without the system administrator's flag.
+  await createUserRepository(t.db).createAccount('org_sysadmin', {
+    email: 'role-admin@admin.test',
+    passwordHash: await hashPassword('Demo1234'),
+    role: 'admin',
+    person: { firstName: 'Rolande', lastName: 'Admin' },
+  });
+  tokens.platformAdminRole = (await t.signIn('role-admin@admin.test', 'Demo1234', ADMIN_HOST)).accessToken;
   tokens.sysadmin = (await t.signIn(DEMO_ACCOUNTS.sysadmin, undefined, ADMIN_HOST)).accessToken;
   tokens.support = (await t.signIn(DEMO_ACCOUNTS.support, undefined, ADMIN_HOST)).accessToken;
   tokens.admin = (await t.signIn(DEMO_ACCOUNTS.admin)).accessToken;
@@ -46,6 +55,7 @@ afterAll(async () => {
 const homeOf: Record<Who, string> = {
   sysadmin: 'org_sysadmin',
   support: 'org_sysadmin',
+  platformAdminRole: 'org_sysadmin',
   admin: DEMO,
   manager: DEMO,
   parent: DEMO,
@@ -80,7 +90,7 @@ const audits = (type: string, organizationId = DEMO) =>
 
 describe('GET /organizations', () => {
   it('lists every organisation with its plan, counts and state for system administrators and support', async () => {
-    for (const who of ['sysadmin', 'support'] as const) {
+    for (const who of ['sysadmin', 'support', 'platformAdminRole'] as const) {
       const r = await call(who, 'GET', '/api/organizations');
       expect(r.statusCode, who).toBe(200);
       const page = r.json();
@@ -174,6 +184,70 @@ describe('GET /organizations/{id}/overview', () => {
     expect((await call('sysadmin', 'GET', `/api/organizations/${DEMO}/overview`)).json().canAct).toBe(true);
   });
 
+  it("counts each month's confirmed participants as the club's statement bills them", async () => {
+    const { usage } = (await call('sysadmin', 'GET', `/api/organizations/${DEMO}/overview`)).json() as {
+      usage: { month: string; confirmedParticipants: number }[];
+    };
+    const month = usage[11]!.month;
+    // Three members of the club: one confirmed last month to a session this month (counted), one
+    // confirmed today to a session next month (not counted this month), one at a cancelled session.
+    const members = await t.database.query<{ id: string; family_id: string }>(
+      `select id, family_id from members where organization_id = $1 and deleted_at is null order by id limit 3`,
+      [DEMO],
+    );
+    const sessionAt = async (from: string, to: string) =>
+      (
+        await t.database.query<{ id: string }>(
+          `select id from services where organization_id = $1 and start_date_time >= $2::date
+             and start_date_time < $3::date order by start_date_time limit 1`,
+          [DEMO, from, to],
+        )
+      )[0]!.id;
+    const [year, m] = month.split('-').map(Number) as [number, number];
+    const nextMonthStart = m === 12 ? `${year + 1}-01-01` : `${year}-${String(m + 1).padStart(2, '0')}-01`;
+    const [thisMonth, nextMonth, cancelled] = [
+      await sessionAt(`${month}-05`, `${month}-28`),
+      await sessionAt(nextMonthStart, '2099-01-01'),
+      await sessionAt(`${month}-01`, `${month}-05`),
+    ];
+    await t.database.query(
+      `update services set status = 'cancelled' where organization_id = $1 and id = $2`,
+      [DEMO, cancelled],
+    );
+    const now = t.clock.now();
+    const monthAgo = new Date(now.getTime() - 31 * 86_400_000);
+    for (const [i, serviceId, confirmedAt] of [
+      [0, thisMonth, monthAgo],
+      [1, nextMonth, now],
+      [2, cancelled, now],
+    ] as const) {
+      await t.database.query(
+        `insert into participants (organization_id, id, service_id, member_id, family_id, status, confirmed_at)
+         values ($1, $2, $3, $4, $5, 'confirmed', $6)`,
+        [DEMO, `par_usage_${i}`, serviceId, members[i]!.id, members[i]!.family_id, confirmedAt],
+      );
+    }
+    const after = (await call('sysadmin', 'GET', `/api/organizations/${DEMO}/overview`)).json().usage as {
+      month: string;
+      confirmedParticipants: number;
+    }[];
+    expect(after[11]!.confirmedParticipants).toBe(usage[11]!.confirmedParticipants + 1);
+    const listed = (await call('sysadmin', 'GET', '/api/organizations', { query: { q: 'demo' } })).json();
+    expect(listed.items.find((o: { id: string }) => o.id === DEMO).confirmedParticipantsThisMonth).toBe(
+      after[11]!.confirmedParticipants,
+    );
+
+    // The month's statement, issued as the month-end job would, bills the same count.
+    expect(await issueStatement(t.db, DEMO, month, t.clock.now())).toBe('issued');
+    const billed = await t.database.query<{ month: string; quantity: number }>(
+      `select s.month, l.quantity from platform_statements s
+       join invoice_lines l on l.organization_id = s.organization_id and l.invoice_id = s.invoice_id
+       where s.client_organization_id = $1 and s.month = $2 and l.description like 'Participants confirmés%'`,
+      [DEMO, month],
+    );
+    expect(billed).toEqual([{ month, quantity: after[11]!.confirmedParticipants }]);
+  });
+
   it('is for platform staff only, and unknown ids are 404', async () => {
     for (const who of ['admin', 'manager', 'parent', 'otherAdmin'] as const) {
       expect((await call(who, 'GET', `/api/organizations/${DEMO}/overview`)).statusCode, who).toBe(403);
@@ -192,7 +266,7 @@ describe('actions on an organisation', () => {
   const actions = ['archive', 'unarchive', 'maintenance/on', 'maintenance/off'] as const;
 
   it('are for system administrators only: support reads, clubs are refused', async () => {
-    for (const who of ['support', 'admin', 'manager', 'parent', 'otherAdmin'] as const) {
+    for (const who of ['support', 'platformAdminRole', 'admin', 'manager', 'parent', 'otherAdmin'] as const) {
       for (const action of actions) {
         expect(
           (await call(who, 'POST', `/api/organizations/${OTHER}/${action}`)).statusCode,

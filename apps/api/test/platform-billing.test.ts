@@ -596,6 +596,37 @@ describe('the monthly statements', () => {
     expect(list.json()).toMatchObject({ status: 'cancelled', creditedAmount: 3000, balance: 0 });
   });
 
+  it('charges no VAT, and prints why, when the platform is exempt', async () => {
+    await q(sql`update organizations set vat_regime = 'exempt',
+        vat_exemption_mention = 'Franchise de TVA (art. 56bis du Code de la TVA)'
+      where id = ${SYSTEM_ORGANIZATION_ID}`);
+    try {
+      expect(await issueStatement(t.db, PRORATA_CLUB, '2025-04', t.clock.now())).toBe('issued');
+      const [statement] = await q<{ id: string }>(sql`select id from platform_statements
+        where client_organization_id = ${PRORATA_CLUB} and month = '2025-04'`);
+      const detail = (
+        await t.request('GET', `/api/platform/statements/${statement!.id}`, {
+          token: sysadmin,
+          organizationId: SYSTEM_ORGANIZATION_ID,
+          host: ADMIN_HOST,
+        })
+      ).json();
+      // A whole month of the plan: 29,00 €, no VAT in it.
+      expect(detail.invoice.totalAmount).toBe(2900);
+      expect(detail.invoice.lines.map((l: { taxPercentage: number }) => l.taxPercentage)).toEqual([0]);
+      expect(detail.invoice.taxAmount).toBe(0);
+      const pdf = await t.request('GET', `/api/invoices/${detail.invoice.id}/pdf`, {
+        token: sysadmin,
+        organizationId: SYSTEM_ORGANIZATION_ID,
+        host: ADMIN_HOST,
+      });
+      expect(await pdfText(pdf.rawPayload)).toContain('Franchise de TVA (art. 56bis du Code de la TVA)');
+    } finally {
+      await q(sql`update organizations set vat_regime = 'subject', vat_exemption_mention = null
+        where id = ${SYSTEM_ORGANIZATION_ID}`);
+    }
+  });
+
   it('seeds the statements of the past three months through the job, once', async () => {
     // The demo seed issued its own; run again, the seed adds only the clubs created since (pro rata).
     const count = async () =>

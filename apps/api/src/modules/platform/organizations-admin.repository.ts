@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PlatformOrganizationListQuery } from '@inscrio/shared';
 import { type Executor, rowsOf } from '../../db/client';
 import { SESSION_CHANGES_CHANNEL } from '../auth/session-cache';
+import { billedParticipantsCount } from './statements.repository';
 
 /*
  * The organisations seen from the platform: every organisation (it is the platform's own table), with
@@ -49,9 +50,12 @@ const SORT_COLUMNS: Record<PlatformOrganizationListQuery['sort'], SQL> = {
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The first instant of `now`'s month in the organisation's time zone, as SQL on `o.time_zone`. */
-const monthStart = (now: Date) =>
-  sql`(date_trunc('month', ${now.toISOString()}::timestamptz at time zone o.time_zone) at time zone o.time_zone)`;
+/** The first instant of `now`'s month (and of the next) in the organisation's time zone, on `o.time_zone`. */
+const localMonth = (now: Date) =>
+  sql`date_trunc('month', ${now.toISOString()}::timestamptz at time zone o.time_zone)`;
+const monthStart = (now: Date) => sql`(${localMonth(now)} at time zone o.time_zone)`;
+const nextMonthStart = (now: Date) =>
+  sql`((${localMonth(now)} + interval '1 month') at time zone o.time_zone)`;
 
 export function createOrganizationsAdminRepository(db: Executor) {
   return {
@@ -81,9 +85,7 @@ export function createOrganizationsAdminRepository(db: Executor) {
             l.plan_key, l.ends_at as licence_ends_at,
             (select count(*)::int from users u
               where u.organization_id = o.id and u.deleted_at is null) as members,
-            (select count(distinct p.member_id)::int from participants p
-              where p.organization_id = o.id and p.status = 'confirmed'
-                and p.confirmed_at >= ${monthStart(now)}) as confirmed_this_month,
+            ${billedParticipantsCount(sql`o.id`, monthStart(now), nextMonthStart(now))} as confirmed_this_month,
             (select a.created_at from audit_events a
               where a.organization_id = o.id order by a.created_at desc limit 1) as last_activity_at,
             count(*) over ()::int as total
@@ -109,8 +111,8 @@ export function createOrganizationsAdminRepository(db: Executor) {
     },
 
     /**
-     * Per month of the 12 ending with `now`'s (the organisation's time zone): members with a registration
-     * confirmed that month, and the total of the orders placed that month (cancelled ones left out).
+     * Per month of the 12 ending with `now`'s (the organisation's time zone): its confirmed participants
+     * as its statement counts them, and the total of the orders placed that month (cancelled ones left out).
      */
     async usage(organizationId: string, now: Date): Promise<MonthUsageRow[]> {
       return rowsOf<MonthUsageRow>(
@@ -124,11 +126,11 @@ export function createOrganizationsAdminRepository(db: Executor) {
             from o
           )
           select to_char(m.local_start, 'YYYY-MM') as month,
-            (select count(distinct p.member_id)::int from participants p
-              where p.organization_id = ${organizationId} and p.status = 'confirmed'
-                and p.confirmed_at >= (m.local_start at time zone m.time_zone)
-                and p.confirmed_at < ((m.local_start + interval '1 month') at time zone m.time_zone))
-              as confirmed_participants,
+            ${billedParticipantsCount(
+              organizationId,
+              sql`(m.local_start at time zone m.time_zone)`,
+              sql`((m.local_start + interval '1 month') at time zone m.time_zone)`,
+            )} as confirmed_participants,
             (select coalesce(sum(r.total_amount), 0)::bigint from orders r
               where r.organization_id = ${organizationId} and r.status <> 'cancelled'
                 and r.created_at >= (m.local_start at time zone m.time_zone)

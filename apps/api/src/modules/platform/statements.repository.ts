@@ -3,10 +3,25 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { platformStatements } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import type { LicenceSpan, Participation } from './statements.rules';
+import { BILLED_PARTICIPANT_STATUSES, type LicenceSpan, type Participation } from './statements.rules';
 
 /** The platform's statements are invoices of the system organisation: every query is scoped to it. */
 const SELLER = SYSTEM_ORGANIZATION_ID;
+
+/**
+ * SQL counting an organisation's confirmed participants between two instants, as its statement counts
+ * them (`confirmedParticipantsOfMonth`): members with a confirmed (or absent) seat at a session starting
+ * then and not cancelled. For the platform's screens, so they show the count that is billed.
+ */
+export const billedParticipantsCount = (organizationId: SQL | string, from: SQL, to: SQL): SQL =>
+  sql`(select count(distinct p.member_id)::int from services s
+    join participants p on p.organization_id = s.organization_id and p.service_id = s.id
+    where s.organization_id = ${organizationId} and s.status <> 'cancelled'
+      and p.status in (${sql.join(
+        BILLED_PARTICIPANT_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+      and s.start_date_time >= ${from} and s.start_date_time < ${to})`;
 
 export interface ClubRow {
   id: string;
