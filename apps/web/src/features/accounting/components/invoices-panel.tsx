@@ -1,11 +1,12 @@
 import { formatMoney, INVOICE_STATUSES, type InvoiceSummary } from '@inscrio/shared';
-import { BellRing, Download, FileMinus, FilePlus, HandCoins, ReceiptText } from 'lucide-react';
+import { BellRing, FileMinus, FilePlus, HandCoins, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListEmpty } from '@/components/lists/list-empty';
 import { type Column, DataTable } from '@/components/lists/data-table';
 import { ListSearch, ListToolbar } from '@/components/lists/list-toolbar';
+import { EnumFilter, ExportButton, ListHeader } from '@/components/lists/list-filters';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectField, TextField } from '@/components/ui/form-field';
@@ -116,7 +117,6 @@ function InvoiceNumber({ invoice }: { invoice: InvoiceSummary }) {
 /** Search (debounced), status, period, activity and issue dates; all kept in the address. */
 function Filters({ filters, set }: Pick<ReturnType<typeof useInvoiceFilters>, 'filters' | 'set'>) {
   const { t } = useTranslation('accounting');
-  const locale = useLocale();
   const periods = usePeriodOptions();
   const blueprints = useBlueprintOptions();
   // Phones show the search and, on demand (or when one is set), the other filters.
@@ -143,20 +143,14 @@ function Filters({ filters, set }: Pick<ReturnType<typeof useInvoiceFilters>, 'f
         activeLabel: t('filters.toggleActive', { count: active }),
       }}
     >
-      <SelectField
+      <EnumFilter
+        showLabel
+        enumeration={INVOICE_STATUSES}
+        value={filters.status}
+        onChange={(status) => set({ status })}
         label={t('filters.status')}
-        value={filters.status ?? ''}
-        onChange={(event) =>
-          set({ status: INVOICE_STATUSES.is(event.target.value) ? event.target.value : undefined })
-        }
-      >
-        <option value="">{t('filters.allStatuses')}</option>
-        {INVOICE_STATUSES.values.map((status) => (
-          <option key={status} value={status}>
-            {INVOICE_STATUSES.label(status, locale)}
-          </option>
-        ))}
-      </SelectField>
+        allLabel={t('filters.allStatuses')}
+      />
       <SelectField
         label={t('filters.period')}
         value={filters.periodId ?? ''}
@@ -332,13 +326,14 @@ export function InvoicesPanel() {
       ) : null}
 
       <Card className="overflow-hidden">
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
-          <h2 className="text-base font-semibold text-slate-900">{t('invoices.title')}</h2>
-          <Button variant="secondary" size="sm" onClick={onExport} loading={exportInvoices.isPending}>
-            {exportInvoices.isPending ? null : <Download aria-hidden="true" />}
-            {t('invoices.export')}
-          </Button>
-        </div>
+        <ListHeader title={t('invoices.title')}>
+          <ExportButton
+            size="sm"
+            label={t('invoices.export')}
+            pending={exportInvoices.isPending}
+            onExport={onExport}
+          />
+        </ListHeader>
         <Filters filters={filters} set={set} />
 
         <DataTable

@@ -4,7 +4,6 @@ import {
   formatDuration,
   formatMoney,
   VISIBILITIES,
-  type Visibility,
 } from '@inscrio/shared';
 import { ChevronRight, Dumbbell, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { ListEmpty } from '@/components/lists/list-empty';
 import { type Column, DataTable, openColumn } from '@/components/lists/data-table';
 import { ListSearch, ListToolbar } from '@/components/lists/list-toolbar';
 import { type UrlFiltersOptions, useUrlFilters } from '@/components/lists/use-url-filters';
+import { EnumFilter } from '@/components/lists/list-filters';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -165,7 +165,6 @@ function BlueprintCard({ item }: { item: BlueprintListItem }) {
 /** `/managing/blueprints`: the organisation's activities, searchable and filterable, a page at a time. */
 export function BlueprintsPage() {
   const { t } = useTranslation('blueprints');
-  const locale = useLocale();
   const { filters, set, filtered } = useFilters();
   const establishments = useEstablishmentOptions();
   const query = useBlueprints({
@@ -216,20 +215,13 @@ export function BlueprintsPage() {
               </option>
             ))}
           </Select>
-          <Select
-            aria-label={t('list.visibilityFilter')}
-            value={filters.visibility ?? ''}
-            onChange={(event) =>
-              set({ visibility: VISIBILITIES.is(event.target.value) ? event.target.value : undefined })
-            }
-          >
-            <option value="">{t('list.allVisibilities')}</option>
-            {VISIBILITIES.values.map((visibility: Visibility) => (
-              <option key={visibility} value={visibility}>
-                {VISIBILITIES.label(visibility, locale)}
-              </option>
-            ))}
-          </Select>
+          <EnumFilter
+            enumeration={VISIBILITIES}
+            value={filters.visibility}
+            onChange={(visibility) => set({ visibility })}
+            label={t('list.visibilityFilter')}
+            allLabel={t('list.allVisibilities')}
+          />
           <CheckboxField
             label={t('list.includeArchived')}
             checked={filters.includeArchived}

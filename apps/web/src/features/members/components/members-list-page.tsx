@@ -5,12 +5,13 @@ import {
   type MemberSort,
   ROLES,
 } from '@inscrio/shared';
-import { ChevronRight, Download, UserPlus, Users } from 'lucide-react';
+import { ChevronRight, UserPlus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ListEmpty } from '@/components/lists/list-empty';
 import { type Column, DataTable, openColumn } from '@/components/lists/data-table';
 import { ListSearch, ListToolbar } from '@/components/lists/list-toolbar';
+import { EnumFilter, ExportButton, SortSelect } from '@/components/lists/list-filters';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -224,10 +225,11 @@ export function MembersListPage({ kind }: { kind: MemberListKind }) {
         description={t(`list.descriptions.${kind}`)}
         actions={
           <>
-            <Button variant="secondary" onClick={() => void onExport()} loading={exportMembers.isPending}>
-              {exportMembers.isPending ? null : <Download aria-hidden="true" />}
-              {t('list.export')}
-            </Button>
+            <ExportButton
+              label={t('list.export')}
+              pending={exportMembers.isPending}
+              onExport={() => void onExport()}
+            />
             {createButton}
           </>
         }
@@ -265,40 +267,25 @@ export function MembersListPage({ kind }: { kind: MemberListKind }) {
             </Select>
           ) : null}
           {kind === 'all' ? (
-            <Select
-              aria-label={t('list.roleFilter')}
-              value={state.role ?? ''}
-              onChange={(event) =>
-                set({ role: ROLES.is(event.target.value) ? event.target.value : undefined })
-              }
-            >
-              <option value="">{t('list.allRoles')}</option>
-              {ROLES.values.map((role) => (
-                <option key={role} value={role}>
-                  {ROLES.label(role, locale)}
-                </option>
-              ))}
-            </Select>
+            <EnumFilter
+              enumeration={ROLES}
+              value={state.role}
+              onChange={(role) => set({ role })}
+              label={t('list.roleFilter')}
+              allLabel={t('list.allRoles')}
+            />
           ) : null}
           {/* Phones have no column titles to click: the sort is a select. */}
           <div className="md:hidden">
-            <Select
-              aria-label={t('list.sortLabel')}
-              value={`${state.sort}:${state.order}`}
-              onChange={(event) => {
-                const [sort, order] = event.target.value.split(':') as [MemberSort, 'asc' | 'desc'];
-                set({ sort, order });
-              }}
+            <SortSelect
+              sorts={MEMBER_SORTS}
+              sort={state.sort}
+              order={state.order}
+              onChange={(sort, order) => set({ sort, order })}
+              label={t('list.sortLabel')}
+              optionLabel={(sort, order) => t(`list.sorts.${sort}.${order}`)}
               data-member-sort=""
-            >
-              {MEMBER_SORTS.flatMap((sort) =>
-                (['asc', 'desc'] as const).map((order) => (
-                  <option key={`${sort}:${order}`} value={`${sort}:${order}`}>
-                    {t(`list.sorts.${sort}.${order}`)}
-                  </option>
-                )),
-              )}
-            </Select>
+            />
           </div>
         </ListToolbar>
 

@@ -3,14 +3,13 @@ import { ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { EnumFilter } from '@/components/lists/list-filters';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/form-field';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
-import { useLocale } from '@/lib/use-locale';
 import { useOrders } from '../api/get-orders';
 import { OrderRow } from './order-row';
 
@@ -32,7 +31,6 @@ function ListSkeleton() {
  */
 export function OrdersPage() {
   const { t } = useTranslation('orders');
-  const locale = useLocale();
   const { user } = useAuth();
   const manager = isAtLeastEstManager(user);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -67,19 +65,15 @@ export function OrdersPage() {
 
       {manager ? (
         <div className="max-w-xs">
-          <SelectField
+          <EnumFilter
+            showLabel
+            enumeration={REGISTRATION_STATUSES}
+            value={status}
+            onChange={(value) => update({ status: value ?? '' })}
             label={t('list.status')}
-            value={status ?? ''}
-            onChange={(event) => update({ status: event.target.value as RegistrationStatus | '' })}
+            allLabel={t('list.allStatuses')}
             data-status-filter=""
-          >
-            <option value="">{t('list.allStatuses')}</option>
-            {REGISTRATION_STATUSES.values.map((value) => (
-              <option key={value} value={value}>
-                {REGISTRATION_STATUSES.label(value, locale)}
-              </option>
-            ))}
-          </SelectField>
+          />
         </div>
       ) : null}
 

@@ -5,7 +5,7 @@ import {
   type StatementSummary,
   isPlatformAdmin,
 } from '@inscrio/shared';
-import { Download, ReceiptText } from 'lucide-react';
+import { ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
@@ -13,10 +13,11 @@ import { type Column, DataTable } from '@/components/lists/data-table';
 import { ListEmpty } from '@/components/lists/list-empty';
 import { ListToolbar } from '@/components/lists/list-toolbar';
 import { useUrlFilters } from '@/components/lists/use-url-filters';
+import { EnumFilter, ExportButton, ListHeader } from '@/components/lists/list-filters';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DownloadButton } from '@/components/ui/download-button';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/form-field';
 import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/dates';
@@ -187,7 +188,6 @@ function MonthTotals({
  */
 function BillingPageContent() {
   const { t } = useTranslation('platform-billing');
-  const locale = useLocale();
   const { values, set, filtered, clear } = useUrlFilters(urlSchema);
   const { page, ...rest } = values;
   const filters: StatementFilters = rest;
@@ -210,20 +210,16 @@ function BillingPageContent() {
           />
         )}
         <Card className="overflow-hidden">
-          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
-            <h2 className="text-base font-semibold text-slate-900">{t('list.title')}</h2>
-            <Button
-              variant="secondary"
+          <ListHeader title={t('list.title')}>
+            <ExportButton
               size="sm"
-              loading={exporter.isPending}
-              onClick={() =>
+              label={t('list.export')}
+              pending={exporter.isPending}
+              onExport={() =>
                 exporter.mutate(filters, { onSuccess: () => notify.success(t('list.exported')) })
               }
-            >
-              {exporter.isPending ? null : <Download aria-hidden="true" />}
-              {t('list.export')}
-            </Button>
-          </div>
+            />
+          </ListHeader>
           <ListToolbar className="sm:grid-cols-2 lg:grid-cols-3">
             <TextField
               label={t('filters.month')}
@@ -231,20 +227,14 @@ function BillingPageContent() {
               value={filters.month ?? ''}
               onChange={(event) => set({ month: event.target.value || undefined })}
             />
-            <SelectField
+            <EnumFilter
+              showLabel
+              enumeration={INVOICE_STATUSES}
+              value={filters.status}
+              onChange={(status) => set({ status })}
               label={t('filters.status')}
-              value={filters.status ?? ''}
-              onChange={(event) =>
-                set({ status: INVOICE_STATUSES.is(event.target.value) ? event.target.value : undefined })
-              }
-            >
-              <option value="">{t('filters.allStatuses')}</option>
-              {INVOICE_STATUSES.values.map((status) => (
-                <option key={status} value={status}>
-                  {INVOICE_STATUSES.label(status, locale)}
-                </option>
-              ))}
-            </SelectField>
+              allLabel={t('filters.allStatuses')}
+            />
             {filters.organizationId ? (
               <div className="flex items-end">
                 <Button variant="secondary" size="sm" onClick={() => set({ organizationId: undefined })}>

@@ -13,11 +13,11 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { type Column, DataTable, openColumn } from '@/components/lists/data-table';
 import { ListEmpty } from '@/components/lists/list-empty';
 import { ListSearch, ListToolbar } from '@/components/lists/list-toolbar';
+import { EnumFilter, SortSelect } from '@/components/lists/list-filters';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Select } from '@/components/ui/select';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { PAGE_NOT_FOUND, paths, QUERY } from '@/lib/paths';
 import { useLocale } from '@/lib/use-locale';
@@ -156,7 +156,6 @@ function OrganizationCard({
  */
 function PlatformOrganizationsListPageContent() {
   const { t } = useTranslation('platform-organizations');
-  const locale = useLocale();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const { state, set, sortBy, filtered, clear } = useOrganizationFilters();
@@ -220,56 +219,31 @@ function PlatformOrganizationsListPageContent() {
             />
           }
         >
-          <Select
-            aria-label={t('list.planFilter')}
-            value={state.plan ?? ''}
-            onChange={(event) =>
-              set({ plan: LICENCE_PLANS.is(event.target.value) ? event.target.value : undefined })
-            }
-          >
-            <option value="">{t('list.allPlans')}</option>
-            {LICENCE_PLANS.values.map((plan) => (
-              <option key={plan} value={plan}>
-                {LICENCE_PLANS.label(plan, locale)}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label={t('list.stateFilter')}
-            value={state.state ?? ''}
-            onChange={(event) =>
-              set({ state: ORGANIZATION_STATES.is(event.target.value) ? event.target.value : undefined })
-            }
+          <EnumFilter
+            enumeration={LICENCE_PLANS}
+            value={state.plan}
+            onChange={(plan) => set({ plan })}
+            label={t('list.planFilter')}
+            allLabel={t('list.allPlans')}
+          />
+          <EnumFilter
+            enumeration={ORGANIZATION_STATES}
+            value={state.state}
+            onChange={(value) => set({ state: value })}
+            label={t('list.stateFilter')}
+            allLabel={t('list.allStates')}
             data-organization-state-filter=""
-          >
-            <option value="">{t('list.allStates')}</option>
-            {ORGANIZATION_STATES.values.map((value) => (
-              <option key={value} value={value}>
-                {ORGANIZATION_STATES.label(value, locale)}
-              </option>
-            ))}
-          </Select>
+          />
           {/* Phones have no column titles to click: the sort is a select. */}
           <div className="md:hidden">
-            <Select
-              aria-label={t('list.sortLabel')}
-              value={`${state.sort}:${state.order}`}
-              onChange={(event) => {
-                const [sort, order] = event.target.value.split(':') as [
-                  PlatformOrganizationSort,
-                  'asc' | 'desc',
-                ];
-                set({ sort, order });
-              }}
-            >
-              {PLATFORM_ORGANIZATION_SORTS.flatMap((sort) =>
-                (['asc', 'desc'] as const).map((order) => (
-                  <option key={`${sort}:${order}`} value={`${sort}:${order}`}>
-                    {t(`list.sorts.${sort}.${order}`)}
-                  </option>
-                )),
-              )}
-            </Select>
+            <SortSelect
+              sorts={PLATFORM_ORGANIZATION_SORTS}
+              sort={state.sort}
+              order={state.order}
+              onChange={(sort, order) => set({ sort, order })}
+              label={t('list.sortLabel')}
+              optionLabel={(sort, order) => t(`list.sorts.${sort}.${order}`)}
+            />
           </div>
         </ListToolbar>
 

@@ -6,13 +6,13 @@ import { Link } from 'react-router';
 import { ListEmpty } from '@/components/lists/list-empty';
 import { type Column, DataTable } from '@/components/lists/data-table';
 import { ListSearch, ListToolbar } from '@/components/lists/list-toolbar';
+import { EnumFilter } from '@/components/lists/list-filters';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { paths } from '@/lib/paths';
-import { useLocale } from '@/lib/use-locale';
 import { useActivityOptions, usePeriodOptions, useSessionOptions } from '../api/options';
 import { useParticipants, useReviewCount } from '../api/participants';
 import { useRegistryFilters } from '../hooks/use-registry-filters';
@@ -176,7 +176,6 @@ function ParticipantCard({ participant, ...actions }: { participant: Participant
 /** The filters: member search, period, activity, session and status. */
 function Filters() {
   const { t } = useTranslation('registry');
-  const locale = useLocale();
   const date = useSessionDate();
   const { state, set } = useRegistryFilters();
   const periods = usePeriodOptions();
@@ -249,21 +248,14 @@ function Filters() {
           </option>
         ))}
       </Select>
-      <Select
-        aria-label={t('filters.status')}
-        value={state.status ?? ''}
-        onChange={(event) =>
-          set({ status: PARTICIPANT_STATUSES.is(event.target.value) ? event.target.value : undefined })
-        }
+      <EnumFilter
+        enumeration={PARTICIPANT_STATUSES}
+        value={state.status}
+        onChange={(status) => set({ status })}
+        label={t('filters.status')}
+        allLabel={t('filters.allStatuses')}
         data-filter="status"
-      >
-        <option value="">{t('filters.allStatuses')}</option>
-        {PARTICIPANT_STATUSES.values.map((status) => (
-          <option key={status} value={status}>
-            {PARTICIPANT_STATUSES.label(status, locale)}
-          </option>
-        ))}
-      </Select>
+      />
     </ListToolbar>
   );
 }
