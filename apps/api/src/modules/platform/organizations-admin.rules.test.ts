@@ -6,9 +6,9 @@ const actor = (role: string, isSystemAdmin = false) =>
   ({ role, isHolder: false, isSystemAdmin }) as Parameters<typeof platformRight>[1];
 
 describe('platformRight', () => {
-  it('lets the system organisation act (administrators) or read (support)', () => {
+  it('lets the system organisation act (system administrators) or read (support, and an administrator without the flag)', () => {
     expect(platformRight('org_sysadmin', actor('admin', true))).toBe('act');
-    expect(platformRight('org_sysadmin', actor('admin'))).toBe('act');
+    expect(platformRight('org_sysadmin', actor('admin'))).toBe('read');
     expect(platformRight('org_sysadmin', actor('support'))).toBe('read');
     expect(platformRight('org_sysadmin', actor('user'))).toBeNull();
   });
