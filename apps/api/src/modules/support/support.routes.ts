@@ -12,6 +12,7 @@ import type { AppContext } from '../../app-context';
 import { AppError, refused } from '../../lib/app-error';
 import { requireAuth } from '../../lib/access';
 import { localizedSchema } from '../../lib/validation';
+import { sendDownload } from '../../lib/download';
 import { supportAttachmentSchema, supportThreadDetailSchema, supportThreadListSchema } from './support.dto';
 import { maySeekSupport } from './support.rules';
 import { createSupportService, type UploadedFile } from './support.service';
@@ -169,13 +170,11 @@ export function supportRoutes(ctx: AppContext) {
           request.params.id,
           request.params.attachmentId,
         );
-        const name = (file.fileName ?? 'piece-jointe').replace(/[^\w.\- ]/g, '_');
+        // Sent by a person: never rendered in the API's origin, whatever it claims to be.
         reply
-          .header('content-type', file.contentType)
           .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'")
-          .header('content-disposition', `attachment; filename="${name}"`);
-        return reply.send(file.data);
+          .header('content-security-policy', "default-src 'none'");
+        return sendDownload(reply, file.contentType, file.fileName ?? 'piece-jointe', file.data);
       },
     );
   };
