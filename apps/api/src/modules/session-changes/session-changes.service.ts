@@ -1,0 +1,267 @@
+import {
+  displayName,
+  formatDateTime,
+  formatMoney,
+  type Locale,
+  type PostponeServiceInput,
+  type PrestationAbsenceInput,
+  resolveLocale,
+} from '@inscrio/shared';
+import type { AppContext } from '../../app-context';
+import { organizationUrl } from '../../config';
+import type { Executor } from '../../db/client';
+import type { AuthContext } from '../../lib/access';
+import { AppError } from '../../lib/app-error';
+import { CREDIT_REASONS } from '../invoicing/invoice-documents';
+import { insertCreditNote, participantInvoiceCredits } from '../invoicing/invoice-lifecycle';
+import { cancellationCreditsOf } from '../registrations/cancellation-credits';
+import { cancelParticipantIn } from '../registrations/cancellations';
+import { createParticipantsRepository } from '../registrations/participants.repository';
+import type { RequestMeta } from '../services/service-common';
+import { managerScopeOf } from '../services/service-common';
+import { createServicesRepository } from '../services/services.repository';
+import { createServicesService, type LockedService } from '../services/services.service';
+import { type CancellationSettings, cancellationSettingsOf } from './compensation-settings';
+import { issueTokenForCancelledSession } from './recovery-tokens.port';
+import { type ComingParticipant, createSessionChangesRepository } from './session-changes.repository';
+import { compensationFor, type ParticipantCompensation } from './session-changes.rules';
+
+/** Why the registrations of a session the organisation cancelled were cancelled (participants.cancel_reason). */
+export const SESSION_CANCELLED_REASON = 'session-cancelled';
+
+/*
+ * What a session's change by the organisation does beyond the session itself (issue #17): a cancellation
+ * compensates and tells each confirmed participant's family, a postponement tells them the new date, a
+ * holder's absence tells the managers. The session's own rules stay in services (below in the module
+ * order); they call back here inside their transaction, so the change and its consequences commit
+ * together, once: a session already cancelled, a start that does not move, an absence already recorded
+ * do nothing again.
+ */
+export function createSessionChangesService(ctx: AppContext) {
+  const services = createServicesService(ctx);
+  const repository = createSessionChangesRepository(ctx.db);
+
+  async function organizationOf(organizationId: string) {
+    const organization = await repository.organization(organizationId);
+    if (!organization) throw new AppError('not_found');
+    return organization;
+  }
+
+  /** Cents still chargeable for the participant's session on its invoices, with those invoices' lines. */
+  async function chargedFor(db: Executor, organizationId: string, participantId: string) {
+    const owed = await participantInvoiceCredits(db, organizationId, participantId);
+    const charged = owed.reduce(
+      (sum, o) => sum + o.lines.reduce((s, l) => s + l.quantity * l.unitPrice, 0),
+      0,
+    );
+    return { owed, charged };
+  }
+
+  /** Sends a family's accounts a session e-mail, each in its language, in the caller's transaction. */
+  async function mailFamily(
+    tx: Executor,
+    organizationId: string,
+    familyId: string,
+    send: (to: { email: string; locale: Locale }) => Promise<void>,
+  ) {
+    for (const account of await createSessionChangesRepository(tx).familyAccounts(organizationId, familyId))
+      await send({ email: account.email, locale: resolveLocale(account.locale) });
+  }
+
+  return {
+    /**
+     * Cancels a session: each confirmed participant's family gets back what it paid for it (a credit note,
+     * a refund through the provider, or a recovery token: `compensationFor`), its registration is
+     * cancelled, and it is told by e-mail; audit `prestation-cancelled`. Refunds are made first, outside
+     * any transaction (the provider is called): a refused refund leaves the session as it was, and a call
+     * repeated after it finds those lines credited already. A session already cancelled changes nothing.
+     */
+    async cancel(auth: AuthContext, id: string, meta: RequestMeta, given?: CancellationSettings) {
+      const organizationId = auth.organizationId;
+      const settings = given ?? (await cancellationSettingsOf(ctx, organizationId));
+      const session = await createServicesRepository(ctx.db).findById(
+        organizationId,
+        id,
+        managerScopeOf(auth),
+      );
+      if (!session) throw new AppError('not_found');
+      const refunds = new Map<string, string | null>();
+      if (session.status !== 'cancelled' && settings.refundOnline) {
+        for (const participant of await repository.confirmedOf(organizationId, id)) {
+          const { charged } = await chargedFor(ctx.db, organizationId, participant.id);
+          if (decide(settings, participant, charged) !== 'refund') continue;
+          refunds.set(
+            participant.id,
+            await cancellationCreditsOf(ctx).refundPaid(
+              auth,
+              organizationId,
+              participant.id,
+              CREDIT_REASONS.sessionCancelled.fr,
+            ),
+          );
+        }
+      }
+      const organization = await organizationOf(organizationId);
+      return services.cancel(auth, id, meta.locale, async (tx, locked) => {
+        const now = ctx.clock.now();
+        const participants = createParticipantsRepository(tx);
+        const reads = createSessionChangesRepository(tx);
+        const coming = await reads.confirmedOf(organizationId, id);
+        const given: Record<ParticipantCompensation, number> = {
+          'recovery-token': 0,
+          refund: 0,
+          'credit-note': 0,
+          nothing: 0,
+        };
+        for (const participant of coming) {
+          const row = await participants.lock(organizationId, participant.id);
+          if (!row || row.status !== 'confirmed') continue;
+          const { owed, charged } = await chargedFor(tx, organizationId, participant.id);
+          const compensation = refunds.has(participant.id)
+            ? 'refund'
+            : decide(settings, participant, charged);
+          let note: { number: string; totalAmount: number } | null = null;
+          if (compensation === 'recovery-token') {
+            await issueTokenForCancelledSession(ctx, tx, {
+              organizationId,
+              participantId: participant.id,
+              serviceId: id,
+              actorUserId: auth.userId,
+              amount: charged,
+            });
+          } else if (compensation === 'credit-note') {
+            let total = 0;
+            let first: string | null = null;
+            for (const o of owed) {
+              const made = await insertCreditNote(tx, {
+                organizationId,
+                invoiceId: o.invoiceId,
+                reason: CREDIT_REASONS.sessionCancelled[o.locale],
+                issuedAt: now,
+                lines: o.lines,
+                createdByUserId: auth.userId,
+                impersonatorUserId: auth.impersonatorUserId,
+              });
+              first ??= made.number;
+              total += made.totalAmount;
+            }
+            if (first) note = { number: first, totalAmount: total };
+          } else if (compensation === 'refund') {
+            const refundNote = refunds.get(participant.id);
+            note = refundNote ? ((await reads.creditNote(organizationId, refundNote)) ?? null) : null;
+          }
+          given[compensation]++;
+          await cancelParticipantIn(ctx, tx, organizationId, row, {
+            actorUserId: auth.userId,
+            impersonatorUserId: auth.impersonatorUserId,
+            reason: SESSION_CANCELLED_REASON,
+            now,
+          });
+          await mailFamily(tx, organizationId, participant.familyId, ({ email, locale }) =>
+            ctx.mailer.send({ to: email, locale, organizationId, executor: tx }, 'session-cancelled', {
+              organizationName: organization.name,
+              memberName: displayName(participant, 'participant', locale),
+              activityName: session.blueprintName,
+              start: formatDateTime(locked.service.startDateTime, organization.timeZone, locale),
+              compensation,
+              creditNote: note && { number: note.number, amount: formatMoney(note.totalAmount, locale) },
+              paid: participant.orderPaid > 0,
+              link: familyLink(organization.key, participant),
+            }),
+          );
+        }
+        await ctx.audit.record(
+          {
+            organizationId,
+            type: 'prestation-cancelled',
+            actorUserId: auth.userId,
+            impersonatorUserId: auth.impersonatorUserId,
+            subjectType: 'service',
+            subjectId: id,
+            data: {
+              participants: coming.length,
+              compensation: settings.compensation,
+              given,
+              ...(auth.homeOrganizationId !== organizationId
+                ? { actorOrganizationId: auth.homeOrganizationId }
+                : {}),
+            },
+            requestId: meta.requestId,
+            ip: meta.ip,
+          },
+          tx,
+        );
+      });
+    },
+
+    /** Postpones a session; when its start moves, each confirmed participant's family gets the new date. */
+    async postpone(auth: AuthContext, id: string, input: PostponeServiceInput, locale: Locale) {
+      const organizationId = auth.organizationId;
+      const organization = await organizationOf(organizationId);
+      return services.postpone(auth, id, input, locale, async (tx, locked: LockedService, start) => {
+        const facts = await createSessionChangesRepository(tx).session(organizationId, id);
+        for (const participant of await createSessionChangesRepository(tx).confirmedOf(organizationId, id)) {
+          await mailFamily(tx, organizationId, participant.familyId, ({ email, locale: to }) =>
+            ctx.mailer.send({ to: email, locale: to, organizationId, executor: tx }, 'session-postponed', {
+              organizationName: organization.name,
+              memberName: displayName(participant, 'participant', to),
+              activityName: facts?.activityName ?? '',
+              start: formatDateTime(locked.service.startDateTime, organization.timeZone, to),
+              newStart: formatDateTime(start, organization.timeZone, to),
+              link: familyLink(organization.key, participant),
+            }),
+          );
+        }
+      });
+    },
+
+    /** Records a holder's absence; the first time, the managers are told so that they name a replacement. */
+    async setAbsence(auth: AuthContext, id: string, input: PrestationAbsenceInput, meta: RequestMeta) {
+      const organizationId = auth.organizationId;
+      const organization = await organizationOf(organizationId);
+      return services.setAbsence(auth, id, input, meta, async (tx, absence) => {
+        const reads = createSessionChangesRepository(tx);
+        const facts = await reads.session(organizationId, absence.serviceId);
+        const holder = await reads.nameOf(organizationId, absence.holderUserId);
+        const link = organizationUrl(
+          ctx.config,
+          organization.key,
+          `/managing/services/${encodeURIComponent(absence.serviceId)}`,
+        );
+        for (const manager of await reads.managersFor(organizationId, absence.establishmentId)) {
+          const locale = resolveLocale(manager.locale);
+          await ctx.mailer.send(
+            { to: manager.email, locale, organizationId, executor: tx },
+            'holder-absence',
+            {
+              organizationName: organization.name,
+              holderName: displayName(holder, 'member', locale),
+              activityName: facts?.activityName ?? '',
+              start: facts ? formatDateTime(facts.startDateTime, organization.timeZone, locale) : '',
+              note: absence.note,
+              link,
+            },
+          );
+        }
+      });
+    },
+  };
+
+  function familyLink(key: string, participant: ComingParticipant) {
+    return participant.orderId
+      ? organizationUrl(ctx.config, key, `/orders/${encodeURIComponent(participant.orderId)}`)
+      : organizationUrl(ctx.config, key, '/');
+  }
+}
+
+/** The rule's facts for one participant. */
+function decide(settings: CancellationSettings, participant: ComingParticipant, charged: number) {
+  return compensationFor({
+    choice: settings.compensation,
+    refundOnline: settings.refundOnline,
+    visibility: participant.visibility,
+    charged,
+    orderPaid: participant.orderPaid,
+    provider: participant.provider,
+  });
+}
