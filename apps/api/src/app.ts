@@ -28,6 +28,7 @@ import { assetsRoutes } from './modules/assets/assets.routes';
 import { blueprintsRoutes } from './modules/blueprints/blueprints.routes';
 import { servicesRoutes } from './modules/services/services.routes';
 import { sessionChangesRoutes } from './modules/session-changes/session-changes.routes';
+import { registerSessionRefunds } from './modules/session-changes/session-refunds.job';
 import { holdingsRoutes } from './modules/holdings/holdings.routes';
 import { periodsRoutes } from './modules/periods/periods.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerOrderInvoicing(ctx);
   registerRegistrationCredits(ctx);
   registerBankImportJob(ctx);
+  registerSessionRefunds(ctx);
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,

@@ -171,12 +171,16 @@ describe('a session cancelled by the organisation', () => {
       orderId,
     ]);
     const manager = await actorOf(t.db, ORG, { email: DEMO_ACCOUNTS.manager });
-    await createSessionChangesService(t.app.ctx).cancel(
-      manager,
-      serviceId,
-      { ip: '127.0.0.1', requestId: 'test', locale: 'fr' },
-      { compensation: 'credit-note', refundOnline: true },
-    );
+    const changes = createSessionChangesService(t.app.ctx);
+    const meta = { ip: '127.0.0.1', requestId: 'test', locale: 'fr' as const };
+    const settings = { compensation: 'credit-note' as const, refundOnline: true };
+    // Twice at once (a double click): one cancellation, one refund.
+    await Promise.all([
+      changes.cancel(manager, serviceId, meta, settings),
+      changes.cancel(manager, serviceId, meta, settings),
+    ]);
+    // The refund leaves in the background (the provider is called outside any transaction).
+    await settle();
     const notes = await creditNotesOf(orderId);
     expect(notes).toHaveLength(1);
     expect(notes[0]!.total_amount).toBe(5000);
@@ -190,7 +194,30 @@ describe('a session cancelled by the organisation', () => {
     await settle();
     const mails = subjects(family.email, /^Séance annulée/);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain('vous est remboursé par le moyen de paiement utilisé');
+    expect(mails[0]!.text).toMatch(
+      /vous est remboursé par le moyen de paiement utilisé \(note de crédit .+ de 50,00\s€\)/,
+    );
+    expect(await auditCount('prestation-cancelled', serviceId)).toBe(1);
+    // Called again later: nothing more.
+    await changes.cancel(manager, serviceId, meta, settings);
+    await settle();
+    expect(await creditNotesOf(orderId)).toHaveLength(1);
+    expect(subjects(family.email, /^Séance annulée/)).toHaveLength(1);
+  });
+
+  it('two cancellations at once give each family one credit note and one e-mail', async () => {
+    const { families, serviceId } = await setUp({ locales: ['fr', 'fr'], prefix: 'dbl' });
+    const answers = await Promise.all([
+      call(tokens.manager, 'POST', `/api/services/${serviceId}/cancel`),
+      call(tokens.manager, 'POST', `/api/services/${serviceId}/cancel`),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    await settle();
+    for (const { family, orderId } of families) {
+      expect(await creditNotesOf(orderId)).toHaveLength(1);
+      expect(subjects(family.email, /^Séance annulée/)).toHaveLength(1);
+    }
+    expect(await auditCount('prestation-cancelled', serviceId)).toBe(1);
   });
 
   it('only managers within reach may cancel; bad input is refused', async () => {

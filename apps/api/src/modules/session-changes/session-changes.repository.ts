@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 
 /** A confirmed participant of a session, with what its e-mail and compensation need. */
 export interface ComingParticipant {
   id: string;
+  serviceId: string;
   familyId: string;
   orderId: string | null;
   firstName: string;
@@ -28,8 +29,18 @@ export function createSessionChangesRepository(db: Executor) {
 
     /** The session's confirmed participants (those who come), with their order's payment. */
     async confirmedOf(organizationId: string, serviceId: string): Promise<ComingParticipant[]> {
+      return this.participants(organizationId, sql`p.service_id = ${serviceId} and p.status = 'confirmed'`);
+    },
+
+    /** One participant, whatever its status, with its session. */
+    async participant(organizationId: string, participantId: string) {
+      const [row] = await this.participants(organizationId, sql`p.id = ${participantId}`);
+      return row;
+    },
+
+    async participants(organizationId: string, where: SQL): Promise<ComingParticipant[]> {
       return rowsOf<ComingParticipant>(
-        await db.execute(sql`select p.id, p.family_id as "familyId", p.order_id as "orderId",
+        await db.execute(sql`select p.id, p.service_id as "serviceId", p.family_id as "familyId", p.order_id as "orderId",
             m.first_name as "firstName", m.last_name as "lastName", b.visibility,
             coalesce(o.paid_amount, 0)::int as "orderPaid", o.payment_provider as provider
           from participants p
@@ -37,8 +48,7 @@ export function createSessionChangesRepository(db: Executor) {
           join services s on s.organization_id = p.organization_id and s.id = p.service_id
           join blueprints b on b.organization_id = s.organization_id and b.id = s.blueprint_id
           left join orders o on o.organization_id = p.organization_id and o.id = p.order_id
-          where p.organization_id = ${organizationId} and p.service_id = ${serviceId}
-            and p.status = 'confirmed'
+          where p.organization_id = ${organizationId} and ${where}
           order by m.last_name, m.first_name, p.id`),
       );
     },
@@ -85,13 +95,23 @@ export function createSessionChangesRepository(db: Executor) {
       return row;
     },
 
-    /** A credit note's number and amount (the one a refund issued). */
-    async creditNote(organizationId: string, creditNoteId: string) {
-      const [row] = rowsOf<{ number: string; totalAmount: number }>(
-        await db.execute(sql`select number, total_amount as "totalAmount" from credit_notes
-          where organization_id = ${organizationId} and id = ${creditNoteId}`),
+    /**
+     * The refund credit notes of a participant's own lines (session, per-session supplements), as one
+     * figure: the first number and the total.
+     */
+    async refundNotesOf(organizationId: string, participantId: string) {
+      const [row] = rowsOf<{ number: string | null; totalAmount: number }>(
+        await db.execute(sql`with notes as (
+            select distinct cn.id, cn.number, cn.total_amount
+            from credit_notes cn
+            join credit_note_lines cl on cl.organization_id = cn.organization_id and cl.credit_note_id = cn.id
+            join invoice_lines il on il.organization_id = cl.organization_id and il.id = cl.invoice_line_id
+            join order_lines ol on ol.organization_id = il.organization_id and ol.id = il.order_line_id
+            where cn.organization_id = ${organizationId} and cn.refund_id is not null
+              and ol.participant_id = ${participantId})
+          select min(number) as number, coalesce(sum(total_amount), 0)::int as "totalAmount" from notes`),
       );
-      return row;
+      return row?.number ? { number: row.number, totalAmount: row.totalAmount } : null;
     },
   };
 }

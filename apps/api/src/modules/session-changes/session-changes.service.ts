@@ -1,7 +1,6 @@
 import {
   displayName,
   formatDateTime,
-  formatMoney,
   type Locale,
   type PostponeServiceInput,
   type PrestationAbsenceInput,
@@ -14,15 +13,14 @@ import type { AuthContext } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { CREDIT_REASONS } from '../invoicing/invoice-documents';
 import { insertCreditNote, participantInvoiceCredits } from '../invoicing/invoice-lifecycle';
-import { cancellationCreditsOf } from '../registrations/cancellation-credits';
 import { cancelParticipantIn } from '../registrations/cancellations';
 import { createParticipantsRepository } from '../registrations/participants.repository';
 import type { RequestMeta } from '../services/service-common';
-import { managerScopeOf } from '../services/service-common';
-import { createServicesRepository } from '../services/services.repository';
 import { createServicesService, type LockedService } from '../services/services.service';
 import { type CancellationSettings, cancellationSettingsOf } from './compensation-settings';
 import { issueTokenForCancelledSession } from './recovery-tokens.port';
+import { familyLink, mailSessionCancelled } from './session-mails';
+import { enqueueSessionRefund } from './session-refunds.job';
 import { type ComingParticipant, createSessionChangesRepository } from './session-changes.repository';
 import { compensationFor, type ParticipantCompensation } from './session-changes.rules';
 
@@ -72,42 +70,19 @@ export function createSessionChangesService(ctx: AppContext) {
     /**
      * Cancels a session: each confirmed participant's family gets back what it paid for it (a credit note,
      * a refund through the provider, or a recovery token: `compensationFor`), its registration is
-     * cancelled, and it is told by e-mail; audit `prestation-cancelled`. Refunds are made first, outside
-     * any transaction (the provider is called): a refused refund leaves the session as it was, and a call
-     * repeated after it finds those lines credited already. A session already cancelled changes nothing.
+     * cancelled, and it is told by e-mail; audit `prestation-cancelled`. All in the session's transaction,
+     * once: a session already cancelled changes nothing. A refund calls the provider, which no
+     * transaction waits for: it is a job queued here (one per participant, its id the participant's), which
+     * refunds with its credit note, then tells the family (session-refunds.job.ts).
      */
     async cancel(auth: AuthContext, id: string, meta: RequestMeta, given?: CancellationSettings) {
       const organizationId = auth.organizationId;
       const settings = given ?? (await cancellationSettingsOf(ctx, organizationId));
-      const session = await createServicesRepository(ctx.db).findById(
-        organizationId,
-        id,
-        managerScopeOf(auth),
-      );
-      if (!session) throw new AppError('not_found');
-      const refunds = new Map<string, string | null>();
-      if (session.status !== 'cancelled' && settings.refundOnline) {
-        for (const participant of await repository.confirmedOf(organizationId, id)) {
-          const { charged } = await chargedFor(ctx.db, organizationId, participant.id);
-          if (decide(settings, participant, charged) !== 'refund') continue;
-          refunds.set(
-            participant.id,
-            await cancellationCreditsOf(ctx).refundPaid(
-              auth,
-              organizationId,
-              participant.id,
-              CREDIT_REASONS.sessionCancelled.fr,
-            ),
-          );
-        }
-      }
-      const organization = await organizationOf(organizationId);
-      return services.cancel(auth, id, meta.locale, async (tx, locked) => {
+      return services.cancel(auth, id, meta.locale, async (tx) => {
         const now = ctx.clock.now();
         const participants = createParticipantsRepository(tx);
-        const reads = createSessionChangesRepository(tx);
-        const coming = await reads.confirmedOf(organizationId, id);
-        const given: Record<ParticipantCompensation, number> = {
+        const coming = await createSessionChangesRepository(tx).confirmedOf(organizationId, id);
+        const counts: Record<ParticipantCompensation, number> = {
           'recovery-token': 0,
           refund: 0,
           'credit-note': 0,
@@ -117,9 +92,21 @@ export function createSessionChangesService(ctx: AppContext) {
           const row = await participants.lock(organizationId, participant.id);
           if (!row || row.status !== 'confirmed') continue;
           const { owed, charged } = await chargedFor(tx, organizationId, participant.id);
-          const compensation = refunds.has(participant.id)
-            ? 'refund'
-            : decide(settings, participant, charged);
+          const compensation = decide(settings, participant, charged);
+          counts[compensation]++;
+          await cancelParticipantIn(ctx, tx, organizationId, row, {
+            actorUserId: auth.userId,
+            impersonatorUserId: auth.impersonatorUserId,
+            reason: SESSION_CANCELLED_REASON,
+            now,
+          });
+          if (compensation === 'refund') {
+            await enqueueSessionRefund(ctx, tx, organizationId, {
+              participantId: participant.id,
+              actorUserId: auth.userId,
+            });
+            continue;
+          }
           let note: { number: string; totalAmount: number } | null = null;
           if (compensation === 'recovery-token') {
             await issueTokenForCancelledSession(ctx, tx, {
@@ -130,8 +117,8 @@ export function createSessionChangesService(ctx: AppContext) {
               amount: charged,
             });
           } else if (compensation === 'credit-note') {
-            let total = 0;
             let first: string | null = null;
+            let total = 0;
             for (const o of owed) {
               const made = await insertCreditNote(tx, {
                 organizationId,
@@ -146,29 +133,8 @@ export function createSessionChangesService(ctx: AppContext) {
               total += made.totalAmount;
             }
             if (first) note = { number: first, totalAmount: total };
-          } else if (compensation === 'refund') {
-            const refundNote = refunds.get(participant.id);
-            note = refundNote ? ((await reads.creditNote(organizationId, refundNote)) ?? null) : null;
           }
-          given[compensation]++;
-          await cancelParticipantIn(ctx, tx, organizationId, row, {
-            actorUserId: auth.userId,
-            impersonatorUserId: auth.impersonatorUserId,
-            reason: SESSION_CANCELLED_REASON,
-            now,
-          });
-          await mailFamily(tx, organizationId, participant.familyId, ({ email, locale }) =>
-            ctx.mailer.send({ to: email, locale, organizationId, executor: tx }, 'session-cancelled', {
-              organizationName: organization.name,
-              memberName: displayName(participant, 'participant', locale),
-              activityName: session.blueprintName,
-              start: formatDateTime(locked.service.startDateTime, organization.timeZone, locale),
-              compensation,
-              creditNote: note && { number: note.number, amount: formatMoney(note.totalAmount, locale) },
-              paid: participant.orderPaid > 0,
-              link: familyLink(organization.key, participant),
-            }),
-          );
+          await mailSessionCancelled(ctx, tx, organizationId, { participant, compensation, note });
         }
         await ctx.audit.record(
           {
@@ -181,7 +147,7 @@ export function createSessionChangesService(ctx: AppContext) {
             data: {
               participants: coming.length,
               compensation: settings.compensation,
-              given,
+              given: counts,
               ...(auth.homeOrganizationId !== organizationId
                 ? { actorOrganizationId: auth.homeOrganizationId }
                 : {}),
@@ -208,7 +174,7 @@ export function createSessionChangesService(ctx: AppContext) {
               activityName: facts?.activityName ?? '',
               start: formatDateTime(locked.service.startDateTime, organization.timeZone, to),
               newStart: formatDateTime(start, organization.timeZone, to),
-              link: familyLink(organization.key, participant),
+              link: familyLink(ctx, organization.key, participant),
             }),
           );
         }
@@ -246,12 +212,6 @@ export function createSessionChangesService(ctx: AppContext) {
       });
     },
   };
-
-  function familyLink(key: string, participant: ComingParticipant) {
-    return participant.orderId
-      ? organizationUrl(ctx.config, key, `/orders/${encodeURIComponent(participant.orderId)}`)
-      : organizationUrl(ctx.config, key, '/');
-  }
 }
 
 /** The rule's facts for one participant. */
