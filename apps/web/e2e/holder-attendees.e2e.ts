@@ -53,7 +53,7 @@ describe.skipIf(!browserAvailable)("a holder's attendees", () => {
       .evaluateAll((nodes) =>
         nodes.map((node) => ({ value: (node as HTMLOptionElement).value, text: node.textContent ?? '' })),
       );
-    const withPeople = options.find((option) => !/\(0 participants\)$/.test(option.text));
+    const withPeople = options.find((option) => !/\(0 participants?\)$/.test(option.text));
     expect(withPeople).toBeDefined();
     await picker.selectOption(withPeople!.value);
     const coming = Number(/\((\d+) participants?\)$/.exec(withPeople!.text)![1]);
@@ -65,7 +65,7 @@ describe.skipIf(!browserAvailable)("a holder's attendees", () => {
     const text = await pdfText(await readFile((await download.path())!));
     expect(text).toContain('Liste de présence');
     expect(text).toContain('Remarques');
-    expect(text).toContain(coming === 1 ? '1 participant' : `${coming} participants`);
+    expect(text).toContain(coming <= 1 ? `${coming} participant` : `${coming} participants`);
     expect(errors).toEqual([]);
     await context.close();
   });
