@@ -1,5 +1,5 @@
 import { type Locale } from '@inscrio/shared';
-import { COLOR, CONTENT_WIDTH, LEFT, PdfCanvas, SMALL } from './pdf-canvas';
+import { COLOR, CONTENT_BOTTOM, CONTENT_WIDTH, LEFT, PdfCanvas, SMALL } from './pdf-canvas';
 
 /*
  * A session's printable attendance sheet (`GET /services/{id}/attendance-sheet.pdf`), for the days
@@ -53,36 +53,46 @@ const WIDTHS = [150, 55, 105, 45];
 const ROW = 26;
 
 class SheetCanvas extends PdfCanvas {
-  /** A table row: its cells, a box to tick in the fourth column, lines under it. */
-  row(cells: string[], header: boolean, ticked = false) {
-    this.ensureSpace(ROW);
+  /** The columns' titles, drawn again at the top of each continuation page. */
+  private titles: string[] | null = null;
+
+  /** A table row: its cells, a box to tick in the fourth column, lines under it; as tall as its text. */
+  row(cells: string[], header: boolean) {
     const widths = [...WIDTHS, CONTENT_WIDTH - WIDTHS.reduce((a, b) => a + b, 0)];
-    if (header) this.doc.rect(LEFT, this.y, CONTENT_WIDTH, ROW).fill(COLOR.band);
+    const style = header ? { font: 'bold' as const, size: SMALL } : {};
+    const height = Math.max(
+      ROW,
+      ...cells.map((cell, i) => (i === 3 ? 0 : this.heightOf(cell, widths[i]! - 8, style) + 14)),
+    );
+    if (header) {
+      this.titles = cells;
+    } else if (this.y + height > CONTENT_BOTTOM) {
+      this.newPage();
+      if (this.titles) this.row(this.titles, true);
+    }
+    this.ensureSpace(height);
+    if (header) this.doc.rect(LEFT, this.y, CONTENT_WIDTH, height).fill(COLOR.band);
     let x = LEFT;
     widths.forEach((width, i) => {
       if (i === 3 && !header) {
         const size = 12;
         this.doc
-          .rect(x + (width - size) / 2, this.y + (ROW - size) / 2, size, size)
+          .rect(x + (width - size) / 2, this.y + (height - size) / 2, size, size)
           .lineWidth(0.8)
           .strokeColor(COLOR.text)
           .stroke();
-        if (ticked) this.text('×', x, this.y + 7, width, { align: 'center', color: COLOR.muted });
       } else {
-        this.text(cells[i] ?? '', x + 4, this.y + 8, width - 8, {
-          font: header ? 'bold' : 'regular',
-          size: header ? SMALL : undefined,
-        });
+        this.text(cells[i] ?? '', x + 4, this.y + 8, width - 8, style);
       }
       x += width;
     });
     this.doc
-      .moveTo(LEFT, this.y + ROW)
-      .lineTo(LEFT + CONTENT_WIDTH, this.y + ROW)
+      .moveTo(LEFT, this.y + height)
+      .lineTo(LEFT + CONTENT_WIDTH, this.y + height)
       .lineWidth(0.5)
       .strokeColor(COLOR.rule)
       .stroke();
-    this.y += ROW;
+    this.y += height;
   }
 }
 
