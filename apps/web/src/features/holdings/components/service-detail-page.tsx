@@ -5,7 +5,7 @@ import {
   isAtLeastEstManager,
   UNLIMITED_SEATS,
 } from '@inscrio/shared';
-import { ArrowRight, ClipboardCheck, Phone, UserRound } from 'lucide-react';
+import { ArrowRight, ClipboardCheck, Phone, Printer, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -25,6 +25,7 @@ import { paths } from '@/lib/paths';
 import { hasErrorCode } from '@/lib/api-error';
 import { useLocale } from '@/lib/use-locale';
 import { useService } from '../api/get-service';
+import { useAttendanceSheet } from '../api/get-attendees';
 import { useServiceParticipants } from '../api/get-service-participants';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { fillingText, hoursText, isUnlimited, longDayText } from '../utils/service-texts';
@@ -57,6 +58,18 @@ function DetailSkeleton() {
   );
 }
 
+/** Downloads the session's printable attendance sheet (PDF), for the days without network. */
+function PrintSheetButton({ serviceId }: { serviceId: string }) {
+  const { t } = useTranslation('holdings');
+  const sheet = useAttendanceSheet();
+  return (
+    <Button variant="secondary" loading={sheet.isPending} onClick={() => sheet.mutate(serviceId)}>
+      <Printer aria-hidden="true" />
+      {t('attendees.printSheet')}
+    </Button>
+  );
+}
+
 /**
  * Who comes to the session: the confirmed participants (never invited, pending or cancelled ones), each
  * with their status, age on the day and a phone number of the family to call.
@@ -70,11 +83,14 @@ function ComingParticipantsCard({ serviceId }: { serviceId: string }) {
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>{t('attendees.title')}</CardTitle>
-          {query.isSuccess ? (
-            <Badge variant="success" data-coming-count={query.data.coming}>
-              {t('attendees.count', { count: query.data.coming })}
-            </Badge>
-          ) : null}
+          <div className="flex flex-wrap items-center gap-2">
+            {query.isSuccess ? (
+              <Badge variant="success" data-coming-count={query.data.coming}>
+                {t('attendees.count', { count: query.data.coming })}
+              </Badge>
+            ) : null}
+            <PrintSheetButton serviceId={serviceId} />
+          </div>
         </div>
         <CardDescription>{t('attendees.description')}</CardDescription>
       </CardHeader>
