@@ -1,7 +1,14 @@
 import type { FastifyReply } from 'fastify';
 
-/** A file name safe inside a `content-disposition` header: letters, digits, dot, dash and underscore. */
-export const safeFileName = (fileName: string) => fileName.replace(/[^\w.-]/g, '_');
+/**
+ * A file name safe inside a `content-disposition` header: letters without their accents, digits, dot,
+ * dash and underscore.
+ */
+export const safeFileName = (fileName: string) =>
+  fileName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w.-]/g, '_');
 
 /**
  * Sends a download the browser saves under `fileName` (never cached: plugins/no-store.ts). Every

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../lib/access';
 import { localizedSchema } from '../../lib/validation';
+import { sendDownload } from '../../lib/download';
 import { createHoldingsService } from './holdings.service';
 
 const idParams = localizedSchema((locale: Locale) => z.object({ id: entityIdField(locale) }));
@@ -75,12 +76,7 @@ export function holdingsRoutes(ctx: AppContext) {
           request.params.id,
           request.locale,
         );
-        reply.header('content-type', 'application/pdf');
-        reply.header(
-          'content-disposition',
-          `attachment; filename="${fileName.normalize('NFD').replace(/[^\w.-]/g, '_')}"`,
-        );
-        return reply.send(pdf);
+        return sendDownload(reply, 'application/pdf', fileName, pdf);
       },
     );
   };
