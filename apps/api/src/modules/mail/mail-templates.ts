@@ -2,6 +2,7 @@ import type { Locale } from '@inscrio/shared';
 import { accountTemplates } from './account-mail-templates';
 import type { MailTemplateName, MailTemplates, TemplateSet } from './mail-template-types';
 import { licenceTemplates } from './licence-mail-templates';
+import { recoveryTemplates } from './recovery-mail-templates';
 import { registrationTemplates } from './registration-mail-templates';
 import { supportTemplates } from './support-mail-templates';
 
@@ -12,6 +13,7 @@ const templates: TemplateSet<MailTemplateName> = {
   ...registrationTemplates,
   ...licenceTemplates,
   ...supportTemplates,
+  ...recoveryTemplates,
 };
 
 const escapeHtml = (value: string): string =>
