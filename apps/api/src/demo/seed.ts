@@ -20,6 +20,7 @@ import { seedActivities } from './activities';
 import { seedClubs } from './clubs';
 import { seedFamilies } from './families';
 import { seedOrders } from './orders';
+import { seedRecoveryTokens } from './recovery';
 
 /** Whether the database holds no organisation yet (a first start). */
 export async function isEmpty(db: Database): Promise<boolean> {
@@ -212,6 +213,11 @@ export async function seedDatabase(
       parentFamilyId: parent.user.familyId,
       managerEmail: DEMO_ACCOUNTS.manager,
       demoFamily,
+    });
+    await seedRecoveryTokens(ctx, at, now, {
+      parentFamilyId: demoFamily ? parent.user.familyId : null,
+      parentEmail: DEMO_ACCOUNTS.parent,
+      managerEmail: DEMO_ACCOUNTS.manager,
     });
     await seedClubs(ctx, now, passwordHash);
     await seedPlatformStatements(tx as unknown as Database, now);
