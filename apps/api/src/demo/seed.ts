@@ -215,9 +215,10 @@ export async function seedDatabase(
       demoFamily,
     });
     await seedRecoveryTokens(ctx, at, now, {
-      parentFamilyId: demoFamily ? parent.user.familyId : null,
+      parentFamilyId: parent.user.familyId,
       parentEmail: DEMO_ACCOUNTS.parent,
       managerEmail: DEMO_ACCOUNTS.manager,
+      demoFamily,
     });
     await seedClubs(ctx, now, passwordHash);
     await seedPlatformStatements(tx as unknown as Database, now);
