@@ -110,3 +110,38 @@ export function useCancelRecoveryToken() {
     onSuccess: invalidate,
   });
 }
+
+interface AccountOption {
+  userId: string;
+  memberId: string;
+  displayName: string;
+  email: string;
+}
+
+/** `GET /members?q=`: accounts (families) found by name or e-mail, to give one of their members a token. */
+export function useAccountSearch(q: string) {
+  const query = { kind: 'all', q, pageSize: 8 };
+  return useQuery({
+    queryKey: ['members', 'list', query],
+    queryFn: ({ signal }) => api.get<{ items: AccountOption[] }>('/members', { query, signal }),
+    enabled: q.trim().length > 0,
+    meta: { silent: true },
+  });
+}
+
+/** `GET /members/{userId}`: the account's own member and the family members without an account. */
+export function useAccountFamily(userId: string | null) {
+  return useQuery({
+    queryKey: ['members', 'detail', userId],
+    queryFn: ({ signal }) =>
+      api.get<{
+        memberId: string;
+        displayName: string;
+        family: { id: string; displayName: string }[];
+      }>(`/members/${encodeURIComponent(userId!)}`, { signal }),
+    enabled: userId !== null,
+    meta: { silent: true },
+  });
+}
+
+export type { AccountOption };

@@ -4,13 +4,14 @@ import {
   type RecoveryTokenDto,
   recoveryTokenListQuerySchema,
 } from '@inscrio/shared';
-import { CalendarPlus, Ticket, XCircle } from 'lucide-react';
+import { CalendarPlus, Plus, Ticket, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty } from '@/components/lists/list-empty';
 import { type Column, DataTable } from '@/components/lists/data-table';
 import { EnumFilter } from '@/components/lists/list-filters';
 import { ListToolbar } from '@/components/lists/list-toolbar';
+import { ListHeader } from '@/components/lists/list-filters';
 import { useUrlFilters } from '@/components/lists/use-url-filters';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -26,6 +27,7 @@ import {
   useExtendRecoveryToken,
   useRecoveryTokens,
 } from '../api/recovery-tokens';
+import { IssueTokenDialog } from './issue-token-dialog';
 import { TokenStatusBadge, useTokenDates, useTokenOrigin, useTokenValue } from './token-text';
 
 const PAGE_SIZE = 20;
@@ -240,12 +242,19 @@ export function ManagerRecoveryTokens() {
   const activities = useActivityChoices(true);
   const [extending, setExtending] = useState<RecoveryTokenDto | null>(null);
   const [cancelling, setCancelling] = useState<RecoveryTokenDto | null>(null);
+  const [issuing, setIssuing] = useState(false);
   const actions: RowActions = { onExtend: setExtending, onCancel: setCancelling };
   const columns = useColumns(actions);
   const total = query.data?.total ?? 0;
 
   return (
     <Card className="overflow-hidden">
+      <ListHeader title={t('manager.listTitle')}>
+        <Button size="sm" onClick={() => setIssuing(true)} data-issue-token="">
+          <Plus aria-hidden="true" />
+          {t('manager.issue.open')}
+        </Button>
+      </ListHeader>
       <ListToolbar className="sm:grid-cols-3" data-token-filters="">
         <EnumFilter
           enumeration={RECOVERY_TOKEN_STATUSES}
@@ -310,6 +319,7 @@ export function ManagerRecoveryTokens() {
       />
       <ExtendDialog token={extending} onClose={() => setExtending(null)} />
       <CancelDialog token={cancelling} onClose={() => setCancelling(null)} />
+      <IssueTokenDialog open={issuing} onOpenChange={setIssuing} />
     </Card>
   );
 }

@@ -178,4 +178,46 @@ describe('« Récupérations » for managers', { timeout: 20_000 }, () => {
       expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Erreur de saisie' }),
     );
   });
+
+  it('issues a token by hand: the family searched, its member chosen, the value in euros and a note', async () => {
+    const api = fakeApi({
+      'GET /api/recovery-tokens': () => json(200, { ...page([]), pageSize: 20 }),
+      'GET /api/blueprints': () => json(200, page([{ id: 'bp_judo', name: 'Judo' }])),
+      'GET /api/members': () =>
+        json(
+          200,
+          page([
+            {
+              userId: 'usr_claire',
+              memberId: 'mbr_claire',
+              displayName: 'Claire Peeters',
+              email: 'claire@example.be',
+            },
+          ]),
+        ),
+      'GET /api/members/usr_claire': () =>
+        json(200, {
+          memberId: 'mbr_claire',
+          displayName: 'Claire Peeters',
+          family: [{ id: 'mbr_lea', displayName: 'Léa Peeters' }],
+        }),
+      'POST /api/recovery-tokens': () => json(200, token({ origin: 'manual' })),
+    });
+    renderAt('/recovery-tokens');
+    await userEvent.click(await screen.findByRole('button', { name: 'Émettre une récupération' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Émettre une récupération' });
+    await userEvent.type(within(dialog).getByLabelText('Famille (nom ou e-mail)'), 'Peeters');
+    await userEvent.click(await within(dialog).findByText('Claire Peeters'));
+    await userEvent.selectOptions(await within(dialog).findByLabelText('Membre'), 'mbr_lea');
+    await userEvent.type(within(dialog).getByLabelText('Valeur (€)'), '12,50');
+    await userEvent.type(within(dialog).getByLabelText('Note'), 'Stage annulé');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Émettre' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+        memberId: 'mbr_lea',
+        valueCents: 1250,
+        note: 'Stage annulé',
+      }),
+    );
+  });
 });
