@@ -26,6 +26,7 @@ const API_MODULE_ORDER = [
   ['orders'],
   ['payments'],
   ['invoicing'],
+  ['recovery'],
   ['session-changes', 'holdings'],
   ['cart'],
   ['accounting'],

@@ -39,6 +39,8 @@ import { createMailTransport, type MailTransport } from './modules/mail/mail-tra
 import { registerFamilyMails } from './modules/family-mail/family-mails';
 import { registerOrderInvoicing } from './modules/invoicing/order-events.handler';
 import { registerRegistrationCredits } from './modules/invoicing/registration-credits';
+import { registerRecoveryTokens } from './modules/recovery/recovery-issue';
+import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { registerBankImportJob } from './modules/accounting/bank-statements.service';
 import { createMailer } from './modules/mail/mailer';
 import { directoryRoutes } from './modules/organizations/directory.routes';
@@ -165,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerFamilyMails(ctx);
   registerOrderInvoicing(ctx);
   registerRegistrationCredits(ctx);
+  registerRecoveryTokens(ctx);
   registerBankImportJob(ctx);
   registerSessionRefunds(ctx);
 
@@ -279,6 +282,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(ordersRoutes(ctx));
       await api.register(invoicingRoutes(ctx));
       await api.register(accountingRoutes(ctx));
+      await api.register(recoveryRoutes(ctx));
       await api.register(paymentSettingsRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
       await api.register(orderPaymentRoutes(ctx));

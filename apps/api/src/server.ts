@@ -9,6 +9,7 @@ import { createLogger } from './lib/logger';
 import { registerInvitationExpiry } from './modules/registrations/invitations';
 import { registerHoldsJob } from './modules/registrations/holds.job';
 import { registerOverdueJob } from './modules/invoicing/overdue.job';
+import { registerRecoveryJob } from './modules/recovery/recovery.job';
 import { registerInvoiceTotalsJob } from './modules/invoicing/invoice-totals.job';
 import { registerTrialJob } from './modules/licences/trial.job';
 import { registerStatementsJob } from './modules/platform/statements.job';
@@ -39,6 +40,7 @@ async function main() {
     await registerInvitationExpiry(app.ctx);
     await registerHoldsJob(app.ctx);
     await registerOverdueJob(app.ctx);
+    await registerRecoveryJob(app.ctx);
     await registerInvoiceTotalsJob(app.ctx);
     await registerTrialJob(app.ctx);
     await registerStatementsJob(app.ctx);

@@ -200,3 +200,17 @@ describe('platform statements after seeding', () => {
     }
   });
 });
+
+describe('the demo recovery tokens', () => {
+  it('the demo family has tokens in each status, available ones to use', async () => {
+    const tokens = await rows<{ status: string; n: number }>(sql`
+      select status, count(*)::int as n from recovery_tokens where family_id = ${FAMILY}
+      group by status order by status`);
+    expect(tokens.map((t) => t.status)).toEqual(['available', 'cancelled', 'expired', 'used']);
+    const seats = await rows<{ id: string }>(sql`
+      select s.id from services s where s.organization_id = 'org_demo' and s.reserved_seats <>
+        (select count(*) from participants p
+          where p.organization_id = s.organization_id and p.service_id = s.id and p.holds_seat)`);
+    expect(seats).toEqual([]);
+  });
+});

@@ -205,6 +205,50 @@ describe('a session cancelled by the organisation', () => {
     expect(subjects(family.email, /^Séance annulée/)).toHaveLength(1);
   });
 
+  it('gives a recovery token for a paid seat when the organisation chose tokens, and credits an unpaid one', async () => {
+    const settings = (body: object) =>
+      call(tokens.manager, 'PATCH', `/api/organizations/${ORG}/recovery-settings`, body);
+    expect((await settings({ sessionCancellationCompensation: 'recovery-token' })).statusCode).toBe(200);
+    try {
+      const { families, serviceId } = await setUp({ locales: ['fr', 'fr'], prefix: 'tok' });
+      const [paid, unpaid] = families as [(typeof families)[0], (typeof families)[0]];
+      const payment = await call(tokens.manager, 'POST', `/api/orders/${paid.orderId}/payments/offline`, {});
+      expect(payment.statusCode, payment.body).toBe(200);
+
+      const cancelled = await call(tokens.manager, 'POST', `/api/services/${serviceId}/cancel`);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const again = await call(tokens.manager, 'POST', `/api/services/${serviceId}/cancel`);
+      expect(again.statusCode, again.body).toBe(200);
+
+      // The paying family: one token worth the session (50 €), no credit note, told so.
+      const list = await call(paid.family.token, 'GET', '/api/recovery-tokens');
+      expect(list.statusCode, list.body).toBe(200);
+      const mine = JSON.stringify(list.json());
+      expect(mine).toContain('session-cancelled');
+      const rows = await query<{ family_id: string; origin: string; value: number; status: string }>(
+        `select family_id, origin, value_cents as value, status from recovery_tokens
+         where organization_id = $1 and origin_service_id = $2`,
+        [ORG, serviceId],
+      );
+      expect(rows).toEqual([
+        { family_id: paid.family.familyId, origin: 'session-cancelled', value: 5000, status: 'available' },
+      ]);
+      expect(await creditNotesOf(paid.orderId)).toHaveLength(0);
+      // One e-mail tells the cancellation and the token (order, payment received, then this one).
+      const mail = await t.waitForMail(paid.family.email, 3);
+      expect(mail.text).toContain(
+        "reçoit une récupération suite à l'annulation par le club de la séance Natation du 13/01/2027 18:00",
+      );
+      expect(mail.text).toContain('Elle vaut 50,00');
+      await settle();
+      expect(t.inbox.mailsTo(paid.family.email)).toHaveLength(3);
+      // The family that had not paid: the session is no longer due, no token.
+      expect(await creditNotesOf(unpaid.orderId)).toHaveLength(1);
+    } finally {
+      await settings({ sessionCancellationCompensation: 'credit-note' });
+    }
+  });
+
   it('two cancellations at once give each family one credit note and one e-mail', async () => {
     const { families, serviceId } = await setUp({ locales: ['fr', 'fr'], prefix: 'dbl' });
     const answers = await Promise.all([

@@ -22,6 +22,7 @@ import type platformBilling from './locales/fr/platform-billing.json';
 import type platformOrganizations from './locales/fr/platform-organizations.json';
 import type periods from './locales/fr/periods.json';
 import type profile from './locales/fr/profile.json';
+import type recoveryTokens from './locales/fr/recovery-tokens.json';
 import type redirectMessage from './locales/fr/redirect-message.json';
 import type registrations from './locales/fr/registrations.json';
 import type registry from './locales/fr/registry.json';
@@ -57,6 +58,7 @@ declare module 'i18next' {
       'platform-organizations': typeof platformOrganizations;
       periods: typeof periods;
       profile: typeof profile;
+      'recovery-tokens': typeof recoveryTokens;
       'redirect-message': typeof redirectMessage;
       registrations: typeof registrations;
       registry: typeof registry;

@@ -661,6 +661,21 @@ export const ERRORS = {
     fr: "Cette adresse e-mail appartient déjà à un membre de l'équipe de la plateforme",
     en: 'This e-mail address already belongs to a member of the platform staff',
   },
+
+  // ───────────── Recovery tokens ─────────────
+
+  /** Using, extending or cancelling a token that is used, expired or cancelled (or used at the same time). */
+  recovery_token_not_available: {
+    status: 409,
+    fr: "Cette récupération n'est plus disponible.",
+    en: 'This recovery token is no longer available.',
+  },
+  /** Using a token on a session it may not take (past, private activity, outside its validity or scope). */
+  recovery_session_not_eligible: {
+    status: 409,
+    fr: 'Cette séance ne peut pas être choisie avec cette récupération.',
+    en: 'This session cannot be chosen with this recovery token.',
+  },
 } as const satisfies Record<string, ErrorEntry<never> | ErrorEntry<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export type ErrorCode = keyof typeof ERRORS;

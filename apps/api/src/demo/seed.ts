@@ -21,6 +21,7 @@ import { seedClubs } from './clubs';
 import { seedFamilies } from './families';
 import { seedOrders } from './orders';
 import { seedSessionChanges } from './session-changes';
+import { seedRecoveryTokens } from './recovery';
 
 /** Whether the database holds no organisation yet (a first start). */
 export async function isEmpty(db: Database): Promise<boolean> {
@@ -218,6 +219,12 @@ export async function seedDatabase(
       activities,
       households,
       managerEmail: DEMO_ACCOUNTS.manager,
+    });
+    await seedRecoveryTokens(ctx, at, now, {
+      parentFamilyId: parent.user.familyId,
+      parentEmail: DEMO_ACCOUNTS.parent,
+      managerEmail: DEMO_ACCOUNTS.manager,
+      demoFamily,
     });
     await seedClubs(ctx, now, passwordHash);
     await seedPlatformStatements(tx as unknown as Database, now);

@@ -9,6 +9,7 @@ import { createAuditWriter } from '../modules/audit/audit.writer';
 import { createTokenService } from '../modules/auth/tokens';
 import { registerOrderInvoicing } from '../modules/invoicing/order-events.handler';
 import { registerRegistrationCredits } from '../modules/invoicing/registration-credits';
+import { registerRecoveryTokens } from '../modules/recovery/recovery-issue';
 import { createMailer } from '../modules/mail/mailer';
 
 /**
@@ -74,5 +75,6 @@ export function factoryContext(db: Database, base?: Partial<AppContext>): Factor
   };
   registerOrderInvoicing(ctx);
   registerRegistrationCredits(ctx);
+  registerRecoveryTokens(ctx);
   return ctx;
 }

@@ -41,7 +41,8 @@ export type IdPrefix =
   | 'pst'
   | 'spt'
   | 'spm'
-  | 'spa';
+  | 'spa'
+  | 'rcv';
 
 /**
  * `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford base 32, lower case),

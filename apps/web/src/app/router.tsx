@@ -111,8 +111,16 @@ const mainScreens: RouteObject[] = [
     lazy: () => import('./routes/delegations'),
     handle: { title: menu('family') },
   },
-  later(paths.recoveryTokens.pattern, menu('recoveryTokens')),
-  later(paths.recoveryTokenConsume.pattern, page('recoveryTokenConsume')),
+  {
+    path: paths.recoveryTokens.pattern,
+    lazy: () => import('./routes/recovery-tokens'),
+    handle: { title: menu('recoveryTokens') },
+  },
+  {
+    path: paths.recoveryTokenConsume.pattern,
+    lazy: () => import('./routes/recovery-token-consume'),
+    handle: { title: page('recoveryTokenConsume') },
+  },
   {
     path: paths.registry.pattern,
     lazy: () => import('./routes/registry'),

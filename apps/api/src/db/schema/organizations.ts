@@ -49,6 +49,19 @@ export const organizations = pgTable(
     holdMinutes: integer('hold_minutes').notNull().default(20),
     /** How long an invitation (next period, or a freed waiting-list seat) stays open. */
     invitationHours: integer('invitation_hours').notNull().default(72),
+    // Recovery tokens (modules/recovery): hours of notice a family cancellation needs to give one, whether
+    // absences give one, how long one is valid, which sessions it may take.
+    recoveryNoticeHours: integer('recovery_notice_hours').notNull().default(24),
+    recoveryForAbsences: boolean('recovery_for_absences').notNull().default(true),
+    recoveryValidityDays: integer('recovery_validity_days').notNull().default(90),
+    /** any | same-activity | same-establishment */
+    recoveryScope: text('recovery_scope').notNull().default('any'),
+    /** A session the organisation cancels gives its families: recovery-token | credit-note. */
+    sessionCancellationCompensation: text('session_cancellation_compensation')
+      .notNull()
+      .default('credit-note'),
+    /** A session the organisation cancels refunds a paid online order through its provider. */
+    refundOnlineOnCancellation: boolean('refund_online_on_cancellation').notNull().default(false),
     mutualSeal: text('mutual_seal'),
     signatureStamp: text('signature_stamp'),
     /** When the current rules of procedure (ROI) and legal mentions were published: users accept each version. */

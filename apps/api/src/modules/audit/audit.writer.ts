@@ -19,7 +19,11 @@ export type PlatformAuditEvent =
   | 'organization-entered'
   | 'licence-plan-changed'
   /** A licence moved to another plan (its next plan, by a system administrator or the trial job). */
-  | 'licence-changed';
+  | 'licence-changed'
+  // Recovery tokens (modules/recovery): used on a session, extended or cancelled by a manager.
+  | 'recovery-token-used'
+  | 'recovery-token-extended'
+  | 'recovery-token-cancelled';
 
 export interface AuditEntry {
   organizationId: string;

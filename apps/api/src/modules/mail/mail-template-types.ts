@@ -101,6 +101,21 @@ export interface MailTemplates {
     note: string | null;
     link: string;
   };
+  // Recovery tokens: the missed session ('dd/MM/yyyy HH:mm'), the value formatted, the expiry 'dd/MM/yyyy'.
+  'recovery-token-created': RecoveryMailFacts;
+  'recovery-token-expiring': RecoveryMailFacts;
+}
+
+/** One recovery token as its e-mails name it; `activityName` and `start` are null for one issued by hand. */
+export interface RecoveryMailFacts {
+  organizationName: string;
+  memberName: string;
+  activityName: string | null;
+  start: string | null;
+  origin: 'family-cancellation' | 'absence' | 'session-cancelled' | 'manual';
+  value: string | null;
+  expires: string;
+  link: string;
 }
 
 /** One registration as the registration e-mails name it. */

@@ -2,6 +2,7 @@ import type { Locale } from '@inscrio/shared';
 import { accountTemplates } from './account-mail-templates';
 import type { MailTemplateName, MailTemplates, TemplateSet } from './mail-template-types';
 import { licenceTemplates } from './licence-mail-templates';
+import { recoveryTemplates } from './recovery-mail-templates';
 import { registrationTemplates } from './registration-mail-templates';
 import { sessionChangeTemplates } from './session-mail-templates';
 import { supportTemplates } from './support-mail-templates';
@@ -14,6 +15,7 @@ const templates: TemplateSet<MailTemplateName> = {
   ...licenceTemplates,
   ...supportTemplates,
   ...sessionChangeTemplates,
+  ...recoveryTemplates,
 };
 
 const escapeHtml = (value: string): string =>

@@ -19,6 +19,7 @@ import { type AuthContext, establishmentScope, familyOf } from '../../lib/access
 
 import { enqueueFamilyMail } from '../mail/family-mail-queue';
 import { cancellationCreditsOf } from './cancellation-credits';
+import { cancellationTokensOf } from './cancellation-tokens';
 import { lineDescription } from './line-description';
 import { checkEligibility } from './eligibility';
 import { alreadyRegisteredRefusal, fullRefusal, type RefusalResult, refusal } from './refusals';
@@ -356,6 +357,17 @@ export function createParticipantsService(ctx: AppContext) {
           now,
         );
         const creditNoteId = refundNoteId ?? unpaidNoteId;
+        // A family's own cancellation in time may give a recovery token (what it paid stays with the club).
+        if (!manager) {
+          await cancellationTokensOf(ctx).familyCancelled(tx, {
+            organizationId,
+            participantId: id,
+            previousStatus: row.status,
+            credited: unpaidNoteId !== null,
+            actorUserId: auth.userId,
+            at: now,
+          });
+        }
         // The family is told (by a manager's cancellation or its own), with the credit note when one
         // was issued; the job renders and sends the e-mail once.
         await enqueueFamilyMail(ctx, tx, organizationId, {

@@ -1,22 +1,27 @@
+import { SESSION_CANCELLATION_COMPENSATIONS, type EnumValue } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
-import type { CancellationCompensation } from './session-changes.rules';
+import { createRecoveryRepository } from '../recovery/recovery.repository';
 
 /** How the organisation compensates the families of a session it cancels. */
 export interface CancellationSettings {
-  compensation: CancellationCompensation;
+  compensation: EnumValue<typeof SESSION_CANCELLATION_COMPENSATIONS>;
   /** Whether a paid online order is refunded through its provider (else a credit note). */
   refundOnline: boolean;
 }
 
 /**
- * The organisation's cancellation settings. Plugged at merge: the organisation settings
- * `sessionCancellationCompensation` (recovery-token | credit-note) and `refundOnlineOnCancellation` are the
- * recovery helper's; until they exist, every organisation gives credit notes and refunds nothing online.
- * This is the one place to read them from.
+ * The organisation's cancellation settings (Configuration, « Récupérations »): a recovery token or a
+ * credit note per family, and whether a paid online order is refunded through its provider.
  */
 export async function cancellationSettingsOf(
-  _ctx: AppContext,
-  _organizationId: string,
+  ctx: AppContext,
+  organizationId: string,
 ): Promise<CancellationSettings> {
-  return { compensation: 'credit-note', refundOnline: false };
+  const row = await createRecoveryRepository(ctx.db).settings(organizationId);
+  return {
+    compensation: SESSION_CANCELLATION_COMPENSATIONS.is(row?.sessionCancellationCompensation)
+      ? row.sessionCancellationCompensation
+      : 'credit-note',
+    refundOnline: row?.refundOnlineOnCancellation ?? false,
+  };
 }

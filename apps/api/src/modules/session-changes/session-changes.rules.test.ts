@@ -39,11 +39,13 @@ describe('what a participant of a cancelled session gets back', () => {
     );
   });
 
-  it('a recovery token when chosen, for protected and public activities only', () => {
-    expect(compensationFor(facts({ choice: 'recovery-token' }))).toBe('recovery-token');
-    expect(compensationFor(facts({ choice: 'recovery-token', visibility: 'protected' }))).toBe(
-      'recovery-token',
-    );
+  it('a recovery token when chosen, for protected and public activities only, for a seat paid or free', () => {
+    const paid = { choice: 'recovery-token' as const, orderPaid: 1500 };
+    expect(compensationFor(facts(paid))).toBe('recovery-token');
+    expect(compensationFor(facts({ ...paid, visibility: 'protected' }))).toBe('recovery-token');
+    expect(compensationFor(facts({ choice: 'recovery-token', charged: 0 }))).toBe('recovery-token');
+    // Not paid yet: the family lost no money, the session is no longer due (a credit note), no token.
+    expect(compensationFor(facts({ choice: 'recovery-token', orderPaid: 0 }))).toBe('credit-note');
     // A private (or hidden) activity never gives a token: the family gets its credit note.
     expect(compensationFor(facts({ choice: 'recovery-token', visibility: 'private' }))).toBe('credit-note');
     expect(compensationFor(facts({ choice: 'recovery-token', visibility: 'hidden', charged: 0 }))).toBe(

@@ -35,12 +35,15 @@ const RECOVERABLE = new Set(['protected', 'public']);
 export const allowsRecovery = (visibility: string): boolean => RECOVERABLE.has(visibility);
 
 /**
- * What a participant of a cancelled session gets back: a token when the organisation chose tokens and the
- * activity allows recovery; otherwise, for what was charged, a refund through the provider when the order
+ * What a participant of a cancelled session gets back: a token when the organisation chose tokens, the
+ * activity allows recovery and the family paid for the session (or it was free); otherwise, for what was charged, a refund through the provider when the order
  * was paid online and the organisation refunds online, else a credit note; nothing when nothing was charged.
  */
 export function compensationFor(facts: CompensationFacts): ParticipantCompensation {
-  if (facts.choice === 'recovery-token' && allowsRecovery(facts.visibility)) return 'recovery-token';
+  // A token stands for a seat paid for (or free) and lost; a session not paid yet is simply no longer due.
+  const lostSomething = facts.orderPaid > 0 || facts.charged <= 0;
+  if (facts.choice === 'recovery-token' && allowsRecovery(facts.visibility) && lostSomething)
+    return 'recovery-token';
   if (facts.charged <= 0) return 'nothing';
   const paidOnline = facts.orderPaid > 0 && facts.provider !== null && facts.provider !== 'offline';
   return paidOnline && facts.refundOnline ? 'refund' : 'credit-note';

@@ -18,7 +18,7 @@ import { createParticipantsRepository } from '../registrations/participants.repo
 import type { RequestMeta } from '../services/service-common';
 import { createServicesService, type LockedService } from '../services/services.service';
 import { type CancellationSettings, cancellationSettingsOf } from './compensation-settings';
-import { issueTokenForCancelledSession } from './recovery-tokens.port';
+import { issueTokenForCancelledSession } from '../recovery/recovery-issue';
 import { familyLink, mailSessionCancelled } from './session-mails';
 import { enqueueSessionRefund } from './session-refunds.job';
 import { type ComingParticipant, createSessionChangesRepository } from './session-changes.repository';
@@ -94,6 +94,15 @@ export function createSessionChangesService(ctx: AppContext) {
           const { owed, charged } = await chargedFor(tx, organizationId, participant.id);
           const compensation = decide(settings, participant, charged);
           counts[compensation]++;
+          // The token first: it is given for a confirmed seat, which the cancellation below ends.
+          if (compensation === 'recovery-token') {
+            await issueTokenForCancelledSession(ctx, tx, {
+              organizationId,
+              participantId: participant.id,
+              at: now,
+              actorUserId: auth.userId,
+            });
+          }
           await cancelParticipantIn(ctx, tx, organizationId, row, {
             actorUserId: auth.userId,
             impersonatorUserId: auth.impersonatorUserId,
@@ -108,15 +117,7 @@ export function createSessionChangesService(ctx: AppContext) {
             continue;
           }
           let note: { number: string; totalAmount: number } | null = null;
-          if (compensation === 'recovery-token') {
-            await issueTokenForCancelledSession(ctx, tx, {
-              organizationId,
-              participantId: participant.id,
-              serviceId: id,
-              actorUserId: auth.userId,
-              amount: charged,
-            });
-          } else if (compensation === 'credit-note') {
+          if (compensation === 'credit-note') {
             let first: string | null = null;
             let total = 0;
             for (const o of owed) {
@@ -134,7 +135,9 @@ export function createSessionChangesService(ctx: AppContext) {
             }
             if (first) note = { number: first, totalAmount: total };
           }
-          await mailSessionCancelled(ctx, tx, organizationId, { participant, compensation, note });
+          // A token's own e-mail tells the cancellation, the token's value and how to use it: one e-mail.
+          if (compensation !== 'recovery-token')
+            await mailSessionCancelled(ctx, tx, organizationId, { participant, compensation, note });
         }
         await ctx.audit.record(
           {

@@ -25,6 +25,7 @@ import { useRemindInvoice } from '../api/invoice-actions';
 import { useInvoiceFilters } from '../hooks/use-invoice-filters';
 import { DownloadButton } from '@/components/ui/download-button';
 import { InvoiceTotals } from './invoice-totals';
+import { RecoveryOutstandingCard } from './recovery-outstanding';
 import { MarkPaidDialog } from './mark-paid-dialog';
 
 const INVOICES_PAGE_SIZE = 20;
@@ -324,6 +325,7 @@ export function InvoicesPanel() {
       ) : totals ? (
         <InvoiceTotals totals={totals} status={filters.status} onStatus={(status) => set({ status })} />
       ) : null}
+      <RecoveryOutstandingCard />
 
       <Card className="overflow-hidden">
         <ListHeader title={t('invoices.title')}>

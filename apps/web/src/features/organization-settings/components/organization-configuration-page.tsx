@@ -23,6 +23,7 @@ import { BillingStep } from './billing-step';
 import { PaymentStep } from './payment-step';
 import { PlatformConfiguration } from './platform-configuration';
 
+import { RecoverySettingsCard } from './recovery-settings-card';
 import { SubscriptionCard } from './subscription-card';
 /** The configuration steps, in the order of the 'Informations à compléter' notice. */
 export const STEPS = ['payment', 'billing', 'mutual'] as const satisfies readonly OrganizationSection[];
@@ -170,6 +171,7 @@ export function OrganizationConfigurationPage() {
           <UpcomingStep />
         )}
       </section>
+      <RecoverySettingsCard organizationId={organization.id} />
       <SubscriptionCard organizationId={organization.id} />
       {/* Club administrators write to the platform from here (spec menus stay as they are). */}
       {user?.role === 'admin' && !user.isSystemAdmin ? (

@@ -1,0 +1,200 @@
+import {
+  displayName,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  type RecoveryTokenOrigin,
+} from '@inscrio/shared';
+import type { AppContext } from '../../app-context';
+import { organizationUrl } from '../../config';
+import type { Executor } from '../../db/client';
+import { newId } from '../../lib/ids';
+import type { RecoveryMailFacts } from '../mail/mail-template-types';
+import { handleCancellationTokens } from '../registrations/cancellation-tokens';
+import { mailFamily } from '../registrations/notifications';
+import { createRecoveryRepository, type ParticipantFacts } from './recovery.repository';
+import {
+  absenceGivesToken,
+  cancelledSessionGivesToken,
+  expiryOf,
+  familyCancellationGivesToken,
+  tokenValue,
+} from './recovery.rules';
+
+/*
+ * Giving recovery tokens, in the caller's transaction (so the token, its audit event and its e-mail exist
+ * only if the change that caused it commits). One token per registration and origin, ever: the unique
+ * index makes a repeated call (an absence marked twice, a cancellation replayed) a no-op.
+ *
+ * The three origins' use cases, for the modules above or beside registrations:
+ * - `issueTokenForAbsence`: attendance marks a confirmed participant absent (its port, plugged at merge);
+ * - `issueTokenForCancelledSession`: the organisation cancels a session and chose tokens over credit notes
+ *   (call it for each participant still confirmed, before changing its status);
+ * - a family's own cancellation in time, through registrations' port `cancellation-tokens.ts`.
+ */
+
+/** Which registration missed a session, when, and who acted. */
+export interface TokenIssue {
+  organizationId: string;
+  participantId: string;
+  at: Date;
+  actorUserId: string | null;
+}
+
+/** The e-mail facts of a token (dates in the organisation's zone). */
+export function recoveryMailFacts(
+  ctx: AppContext,
+  settings: { key: string; name: string; timeZone: string },
+  token: {
+    origin: RecoveryTokenOrigin;
+    valueCents: number;
+    expiresAt: Date;
+    memberFirstName: string;
+    memberLastName: string;
+    activityName: string | null;
+    start: Date | null;
+  },
+): RecoveryMailFacts {
+  return {
+    organizationName: settings.name,
+    memberName: displayName(
+      { firstName: token.memberFirstName, lastName: token.memberLastName },
+      'participant',
+    ),
+    activityName: token.activityName,
+    start: token.start ? formatDateTime(token.start, settings.timeZone) : null,
+    origin: token.origin,
+    value: token.valueCents > 0 ? formatMoney(token.valueCents) : null,
+    expires: formatDate(token.expiresAt, settings.timeZone),
+    link: organizationUrl(ctx.config, settings.key, '/recovery-tokens'),
+  };
+}
+
+/** Writes the token of a missed registration once, audits it and e-mails the family. Answers its id. */
+async function issue(
+  ctx: AppContext,
+  tx: Executor,
+  origin: Exclude<RecoveryTokenOrigin, 'manual'>,
+  request: TokenIssue,
+  facts: ParticipantFacts,
+  validityDays: number,
+  settings: { key: string; name: string; timeZone: string },
+): Promise<string | null> {
+  const repository = createRecoveryRepository(tx);
+  const id = newId('rcv', request.at.getTime());
+  const valueCents = tokenValue(facts.line);
+  const expiresAt = expiryOf(request.at, validityDays);
+  const inserted = await repository.insertOnce({
+    organizationId: request.organizationId,
+    id,
+    memberId: facts.memberId,
+    familyId: facts.familyId,
+    origin,
+    originParticipantId: facts.participantId,
+    originServiceId: facts.serviceId,
+    originBlueprintId: facts.blueprintId,
+    valueCents,
+    status: 'available',
+    expiresAt,
+    createdByUserId: request.actorUserId,
+    createdAt: request.at,
+    updatedAt: request.at,
+  });
+  if (!inserted) return null;
+  await ctx.audit.record(
+    {
+      organizationId: request.organizationId,
+      type: 'recovery-token-created',
+      actorUserId: request.actorUserId,
+      subjectType: 'recovery-token',
+      subjectId: id,
+      data: { origin, participantId: facts.participantId, serviceId: facts.serviceId, valueCents },
+    },
+    tx,
+  );
+  const member = await repository.member(request.organizationId, facts.memberId);
+  await mailFamily(
+    ctx,
+    tx,
+    request.organizationId,
+    facts.familyId,
+    'recovery-token-created',
+    recoveryMailFacts(ctx, settings, {
+      origin,
+      valueCents,
+      expiresAt,
+      memberFirstName: member?.first_name ?? '',
+      memberLastName: member?.last_name ?? '',
+      activityName: facts.activityName,
+      start: facts.startDateTime,
+    }),
+  );
+  return id;
+}
+
+async function gather(tx: Executor, request: TokenIssue) {
+  const repository = createRecoveryRepository(tx);
+  const settings = await repository.settings(request.organizationId);
+  const facts = await repository.participantFacts(request.organizationId, request.participantId);
+  return settings && facts ? { settings, facts } : null;
+}
+
+/**
+ * A participant marked absent: a token when the organisation grants them for absences and the activity
+ * allows recovery (protected, public). Answers the new token's id, or null (none due, or already given).
+ */
+export async function issueTokenForAbsence(ctx: AppContext, tx: Executor, request: TokenIssue) {
+  const found = await gather(tx, request);
+  if (!found) return null;
+  const { settings, facts } = found;
+  if (facts.status !== 'absent' && facts.status !== 'confirmed') return null;
+  if (
+    !absenceGivesToken({ visibility: facts.visibility, recoveryForAbsences: settings.recoveryForAbsences })
+  ) {
+    return null;
+  }
+  return issue(ctx, tx, 'absence', request, facts, settings.recoveryValidityDays, settings);
+}
+
+/**
+ * A confirmed participant of a session the organisation cancels, when it chose tokens
+ * (`sessionCancellationCompensation = 'recovery-token'`, checked by the caller, which gives a credit note
+ * otherwise). Call it before changing the participant's status. Answers the new token's id, or null.
+ */
+export async function issueTokenForCancelledSession(ctx: AppContext, tx: Executor, request: TokenIssue) {
+  const found = await gather(tx, request);
+  if (!found) return null;
+  const { settings, facts } = found;
+  if (!cancelledSessionGivesToken({ visibility: facts.visibility, status: facts.status })) return null;
+  return issue(ctx, tx, 'session-cancelled', request, facts, settings.recoveryValidityDays, settings);
+}
+
+/** What a family's own cancellation gives (see `familyCancellationGivesToken` for the decision). */
+export async function issueTokenForFamilyCancellation(
+  ctx: AppContext,
+  tx: Executor,
+  request: TokenIssue & { previousStatus: string; credited: boolean },
+) {
+  const found = await gather(tx, request);
+  if (!found) return null;
+  const { settings, facts } = found;
+  const due = familyCancellationGivesToken({
+    previousStatus: request.previousStatus,
+    visibility: facts.visibility,
+    sessionStart: facts.startDateTime,
+    now: request.at,
+    noticeHours: settings.recoveryNoticeHours,
+    credited: request.credited,
+  });
+  if (!due) return null;
+  return issue(ctx, tx, 'family-cancellation', request, facts, settings.recoveryValidityDays, settings);
+}
+
+/** Plugs recovery into registrations' family cancellations (once per application). */
+export function registerRecoveryTokens(ctx: AppContext): void {
+  handleCancellationTokens(ctx, {
+    async familyCancelled(tx, cancellation) {
+      await issueTokenForFamilyCancellation(ctx, tx, cancellation);
+    },
+  });
+}

@@ -1,0 +1,1 @@
+export { ConsumeRecoveryTokenPage as Component } from '@/features/recovery-tokens';

@@ -1,0 +1,1 @@
+export { RecoveryTokensPage as Component } from '@/features/recovery-tokens';
