@@ -29,3 +29,4 @@ export * from './login-shell';
 export * from './api/platform-organization.schema';
 export * from './api/platform-billing.schema';
 export * from './api/support.schema';
+export * from './api/attendance.schema';

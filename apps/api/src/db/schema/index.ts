@@ -9,3 +9,4 @@ export * from './accounting';
 export * from './licences';
 export * from './platform-billing';
 export * from './support';
+export * from './attendance';
