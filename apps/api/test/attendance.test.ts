@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   attendanceMarks,
@@ -70,6 +70,14 @@ const statusOf = async (id: string) =>
       .from(participants)
       .where(and(eq(participants.organizationId, ORG), eq(participants.id, id)))
   )[0]!.status;
+
+const reservedSeats = async (id: string) =>
+  (
+    await t.db
+      .select({ n: services.reservedSeats })
+      .from(services)
+      .where(and(eq(services.organizationId, ORG), eq(services.id, id)))
+  )[0]!.n;
 
 const absenceAudits = (participantId: string) =>
   t.db
@@ -308,6 +316,8 @@ describe('POST /attendance/services/{id}/marks', () => {
       note: 'En retard',
     });
     expect(await statusOf('par_louis')).toBe('absent');
+    // An absent participant gives the seat back.
+    expect(await reservedSeats('svc_att')).toBe(3);
 
     // The same batch again (the answer was lost on the way back): accepted, counted once.
     const again = await send('holder', 'svc_att', batch);
@@ -351,6 +361,7 @@ describe('POST /attendance/services/{id}/marks', () => {
     const back = await send('holder', 'svc_att', [mark('par_louis', 'present', '2026-04-15T16:20:00Z')]);
     expect(back.statusCode, back.body).toBe(200);
     expect(await statusOf('par_louis')).toBe('confirmed');
+    expect(await reservedSeats('svc_att')).toBe(4);
     expect((back.json() as Sheet).counts).toEqual({ present: 3, absent: 0, unmarked: 1 });
     // Absent again later: a second change, a second audit event.
     await send('holder', 'svc_att', [mark('par_louis', 'absent', '2026-04-15T16:30:00Z')]);
@@ -424,5 +435,19 @@ describe('POST /attendance/services/{id}/marks', () => {
     );
     expect(tooMany.statusCode).toBe(400);
     expect((await send('holder', 'svc_att', [])).statusCode).toBe(400);
+  });
+});
+
+describe('the demo', () => {
+  it('has attendance taken on its past sessions: mostly present, a few absent with notes', async () => {
+    const rows = await t.db
+      .select({ status: participants.status, note: participants.attendanceNote })
+      .from(participants)
+      .where(and(eq(participants.organizationId, ORG), isNotNull(participants.attendanceMarkedAt)));
+    const absent = rows.filter((row) => row.status === 'absent');
+    expect(rows.length).toBeGreaterThan(20);
+    expect(absent.length).toBeGreaterThan(0);
+    expect(absent.length).toBeLessThan(rows.length / 4);
+    expect(absent.some((row) => row.note)).toBe(true);
   });
 });

@@ -199,6 +199,14 @@ export function createAttendanceRepository(db: Executor) {
       return stored;
     },
 
+    /** The participant holds the seat `takeSeat` just took for it (registrations' seat counter rule). */
+    async setHoldsSeat(organizationId: string, participantId: string) {
+      await db
+        .update(participants)
+        .set({ holdsSeat: true })
+        .where(and(eq(participants.organizationId, organizationId), eq(participants.id, participantId)));
+    },
+
     /** Sets a participant's status and current mark. */
     async setCurrentMark(
       organizationId: string,

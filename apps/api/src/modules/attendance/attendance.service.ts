@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError, refused } from '../../lib/app-error';
 import type { AuthContext } from '../../lib/access';
+import { releaseSeat, takeSeat } from '../registrations/seats.repository';
 import { localInstant } from '../services/series';
 import { organizationTimeZone, type RequestMeta, serviceScopeOf } from '../services/service-common';
 import { holderName, seatsOf } from '../services/services.dto';
@@ -223,13 +224,21 @@ export function createAttendanceService(ctx: AppContext) {
           }
           if (outcome.applied.size === 0) continue;
           const { state } = outcome;
-          // Back to confirmed takes the live registration's place again: not if another one took it.
-          if (
-            state.status === 'confirmed' &&
-            initial.status === 'absent' &&
-            (await attendance.hasOtherLiveRegistration(organizationId, id, row.memberId, participantId))
-          )
-            throw refuse(participantId);
+          // An absent participant gives its seat back (seats count reserved and confirmed ones); present
+          // again takes one again, and the live registration's place: not if another one took either.
+          if (initial.status === 'confirmed' && state.status === 'absent')
+            await releaseSeat(tx, organizationId, participantId);
+          if (initial.status === 'absent' && state.status === 'confirmed') {
+            if (await attendance.hasOtherLiveRegistration(organizationId, id, row.memberId, participantId))
+              throw refuse(participantId);
+            if (!(await takeSeat(tx, organizationId, id)))
+              throw refused('session_full', undefined, {
+                field: `marks.${input.marks.findIndex((m) => m.participantId === participantId)}.mark`,
+                rule: 'full',
+                locale: meta.locale,
+              });
+            await attendance.setHoldsSeat(organizationId, participantId);
+          }
           await attendance.setCurrentMark(organizationId, participantId, {
             status: state.status,
             attendanceMarkId: state.markId!,

@@ -58,18 +58,18 @@ export function AttendanceServicePage() {
         <p className="text-sm font-medium text-brand-700">
           {dayText(service.startDateTime, timeZone, locale)}
         </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <span
-            aria-hidden="true"
-            className="size-3 shrink-0 rounded-full"
-            style={{ backgroundColor: service.colorCode }}
-          />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <h1
             className={cn(
-              'text-2xl font-bold tracking-tight text-slate-900 sm:text-[28px]',
+              'flex items-center gap-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-[28px]',
               cancelled && 'text-slate-500 line-through',
             )}
           >
+            <span
+              aria-hidden="true"
+              className="size-3 shrink-0 rounded-full"
+              style={{ backgroundColor: service.colorCode }}
+            />
             {service.blueprintName}
           </h1>
           <SessionStatusBadge status={service.status} />

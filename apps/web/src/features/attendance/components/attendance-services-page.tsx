@@ -71,6 +71,7 @@ function useOptions(enabled: boolean, establishmentId: string | undefined) {
 function MarkedText({ row }: { row: AttendanceServiceRow }) {
   const { t } = useTranslation('attendance');
   const done = row.confirmed > 0 && row.marked === row.confirmed;
+  if (row.confirmed === 0) return <span className="text-slate-500">{t('list.nobody')}</span>;
   return (
     <span className={cn('tabular-nums', done ? 'font-semibold text-emerald-800' : 'text-slate-700')}>
       {t('list.marked', { marked: row.marked, count: row.confirmed })}
@@ -211,7 +212,7 @@ export function AttendanceServicesPage() {
               key={value}
               variant={when === value ? 'primary' : 'secondary'}
               size="lg"
-              className="flex-1 sm:flex-none"
+              className="h-auto min-h-11 min-w-0 flex-1 py-2 leading-tight whitespace-normal sm:flex-none"
               aria-pressed={when === value}
               onClick={() => set({ when: value })}
             >
