@@ -1,6 +1,6 @@
 import { ageInMonthsOn, localDay } from '@inscrio/shared';
-import { and, asc, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
-import { blueprints, members, services } from '../db/schema';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { blueprints, members, services, users } from '../db/schema';
 import { registerDirectly, takeAttendance } from '../factories/attendance';
 import type { FactoryContext } from '../factories/context';
 import { createSessionContextRepository } from '../modules/services/session-context.repository';
@@ -10,8 +10,11 @@ import { DEMO_ACCOUNTS } from './accounts';
 const ABSENCE_NOTES = ['Malade', 'Prévenu par la famille', null, 'Pas de nouvelles'];
 const PRESENT_NOTES = ['Arrivé en retard', 'Parti 15 min plus tôt', 'En retard, bus raté'];
 
-/** Activities whose past sessions the demo fills (football and yoga keep theirs empty for other screens). */
-const FILLED_ACTIVITIES = ['Natation enfants', 'Groupe compétition natation', 'Danse moderne'];
+/**
+ * Activities whose past sessions the demo fills: public and protected ones (a family in a private one
+ * sees another catalogue); football and yoga keep their sessions empty for other screens.
+ */
+const FILLED_ACTIVITIES = ['Natation enfants', 'Bébés nageurs', 'Danse moderne'];
 const DAY_MS = 86_400_000;
 /** How far back the demo's sessions were attended. */
 const HISTORY_DAYS = 42;
@@ -29,10 +32,22 @@ export async function seedAttendance(ctx: FactoryContext, organizationId: string
   const since = new Date(dayStart.getTime() - HISTORY_DAYS * DAY_MS);
   const byEmail = DEMO_ACCOUNTS.manager;
 
+  // Children of the demo families, not the demo parent's: its « Mes activités » starts as orders.ts leaves it.
+  const [parent] = await ctx.db
+    .select({ familyId: users.familyId })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.email, DEMO_ACCOUNTS.parent)));
   const children = await ctx.db
     .select({ id: members.id, birthdate: members.birthdate })
     .from(members)
-    .where(and(eq(members.organizationId, organizationId), isNull(members.userId), isNull(members.deletedAt)))
+    .where(
+      and(
+        eq(members.organizationId, organizationId),
+        isNull(members.userId),
+        isNull(members.deletedAt),
+        parent?.familyId ? ne(members.familyId, parent.familyId) : undefined,
+      ),
+    )
     .orderBy(asc(members.id));
   const activities = await ctx.db
     .select({ id: blueprints.id, minAge: blueprints.minAge, maxAge: blueprints.maxAge })
