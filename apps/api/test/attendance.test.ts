@@ -122,9 +122,10 @@ beforeAll(async () => {
     adam: await child('Adam', '2015-01-01'),
   };
 
-  await t.db
-    .insert(blueprints)
-    .values({ organizationId: ORG, id: 'bp_att', name: 'Natation présences', duration: 60, maxSeats: 12 });
+  await t.db.insert(blueprints).values([
+    { organizationId: ORG, id: 'bp_att', name: 'Natation présences', duration: 60, maxSeats: 12 },
+    { organizationId: ORG, id: 'bp_att_2', name: 'Aquagym présences', duration: 60, maxSeats: 1 },
+  ]);
   const session = (id: string, start: string, status = 'confirmed') => ({
     organizationId: ORG,
     id,
@@ -142,11 +143,18 @@ beforeAll(async () => {
       session('svc_att_cancelled', '2026-04-22T16:00:00Z', 'cancelled'),
       session('svc_att_future', '2099-04-15T16:00:00Z'),
       session('svc_att_other', '2026-04-29T16:00:00Z'),
+      {
+        ...session('svc_att_full', '2026-05-06T16:00:00Z'),
+        blueprintId: 'bp_att_2',
+        maxSeats: 1,
+        reservedSeats: 1,
+      },
     ]);
   await t.db.insert(prestations).values([
     { organizationId: ORG, id: 'prs_att', serviceId: 'svc_att', holderUserId: userIds.holder },
     { organizationId: ORG, id: 'prs_att_c', serviceId: 'svc_att_cancelled', holderUserId: userIds.holder },
     { organizationId: ORG, id: 'prs_att_f', serviceId: 'svc_att_future', holderUserId: userIds.holder },
+    { organizationId: ORG, id: 'prs_att_full', serviceId: 'svc_att_full', holderUserId: userIds.holder },
   ]);
   const row = (id: string, serviceId: string, memberId: string, status: string) => ({
     organizationId: ORG,
@@ -157,17 +165,18 @@ beforeAll(async () => {
     status,
     holdsSeat: status === 'confirmed',
   });
-  await t.db
-    .insert(participants)
-    .values([
-      row('par_emma', 'svc_att', kids.emma.id, 'confirmed'),
-      row('par_louis', 'svc_att', kids.louis.id, 'confirmed'),
-      row('par_noah', 'svc_att', kids.noah.id, 'confirmed'),
-      row('par_zoe', 'svc_att', kids.zoe.id, 'confirmed'),
-      row('par_adam_cancelled', 'svc_att', kids.adam.id, 'cancelled'),
-      row('par_emma_c', 'svc_att_cancelled', kids.emma.id, 'confirmed'),
-      row('par_emma_other', 'svc_att_other', kids.emma.id, 'confirmed'),
-    ]);
+  await t.db.insert(participants).values([
+    row('par_emma', 'svc_att', kids.emma.id, 'confirmed'),
+    row('par_louis', 'svc_att', kids.louis.id, 'confirmed'),
+    row('par_noah', 'svc_att', kids.noah.id, 'confirmed'),
+    row('par_zoe', 'svc_att', kids.zoe.id, 'confirmed'),
+    row('par_adam_cancelled', 'svc_att', kids.adam.id, 'cancelled'),
+    row('par_emma_c', 'svc_att_cancelled', kids.emma.id, 'confirmed'),
+    row('par_emma_other', 'svc_att_other', kids.emma.id, 'confirmed'),
+    // A full session: Emma holds the only seat, Louis was marked absent and gave his back.
+    row('par_emma_full', 'svc_att_full', kids.emma.id, 'confirmed'),
+    row('par_louis_full', 'svc_att_full', kids.louis.id, 'absent'),
+  ]);
 
   // Another organisation with its own session.
   await t.db.insert(organizations).values({ id: 'org_att_other', key: 'att-other', name: 'Autre club' });
@@ -382,6 +391,16 @@ describe('POST /attendance/services/{id}/marks', () => {
       mark('par_emma_other', 'present', '2026-04-15T16:00:00Z'),
     ]);
     expect(other.statusCode).toBe(409);
+  });
+
+  it('refuses to mark present again an absent participant whose seat was taken meanwhile', async () => {
+    const r = await send('holder', 'svc_att_full', [
+      mark('par_louis_full', 'present', '2026-05-06T16:10:00Z'),
+    ]);
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toMatchObject({ error: 'session_full' });
+    expect(await statusOf('par_louis_full')).toBe('absent');
+    expect(await reservedSeats('svc_att_full')).toBe(1);
   });
 
   it('refuses marks on a cancelled session', async () => {
