@@ -136,20 +136,18 @@ beforeAll(async () => {
     reservedSeats: 4,
     status,
   });
-  await t.db
-    .insert(services)
-    .values([
-      session('svc_att', '2026-04-15T16:00:00Z'),
-      session('svc_att_cancelled', '2026-04-22T16:00:00Z', 'cancelled'),
-      session('svc_att_future', '2099-04-15T16:00:00Z'),
-      session('svc_att_other', '2026-04-29T16:00:00Z'),
-      {
-        ...session('svc_att_full', '2026-05-06T16:00:00Z'),
-        blueprintId: 'bp_att_2',
-        maxSeats: 1,
-        reservedSeats: 1,
-      },
-    ]);
+  await t.db.insert(services).values([
+    session('svc_att', '2026-04-15T16:00:00Z'),
+    session('svc_att_cancelled', '2026-04-22T16:00:00Z', 'cancelled'),
+    session('svc_att_future', '2099-04-15T16:00:00Z'),
+    session('svc_att_other', '2026-04-29T16:00:00Z'),
+    {
+      ...session('svc_att_full', '2026-05-06T16:00:00Z'),
+      blueprintId: 'bp_att_2',
+      maxSeats: 1,
+      reservedSeats: 1,
+    },
+  ]);
   await t.db.insert(prestations).values([
     { organizationId: ORG, id: 'prs_att', serviceId: 'svc_att', holderUserId: userIds.holder },
     { organizationId: ORG, id: 'prs_att_c', serviceId: 'svc_att_cancelled', holderUserId: userIds.holder },
