@@ -27,6 +27,7 @@ const API_MODULE_ORDER = [
   ['orders'],
   ['payments'],
   ['invoicing'],
+  ['session-changes', 'holdings'],
   ['cart'],
   ['accounting'],
   ['family-mail'],

@@ -27,6 +27,9 @@ import { establishmentsRoutes } from './modules/establishments/establishments.ro
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { blueprintsRoutes } from './modules/blueprints/blueprints.routes';
 import { servicesRoutes } from './modules/services/services.routes';
+import { sessionChangesRoutes } from './modules/session-changes/session-changes.routes';
+import { registerSessionRefunds } from './modules/session-changes/session-refunds.job';
+import { holdingsRoutes } from './modules/holdings/holdings.routes';
 import { periodsRoutes } from './modules/periods/periods.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
@@ -164,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerOrderInvoicing(ctx);
   registerRegistrationCredits(ctx);
   registerBankImportJob(ctx);
+  registerSessionRefunds(ctx);
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -263,6 +267,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(assetsRoutes(ctx));
       await api.register(blueprintsRoutes(ctx));
       await api.register(servicesRoutes(ctx));
+      await api.register(sessionChangesRoutes(ctx));
+      await api.register(holdingsRoutes(ctx));
       await api.register(periodsRoutes(ctx));
       await api.register(catalogRoutes(ctx));
       await api.register(calendarRoutes(ctx));

@@ -67,10 +67,11 @@ describe('the demo club after seeding', () => {
       sql`select distinct status from invoices where organization_id = 'org_demo' order by status`,
     );
     expect(invoices.map((i) => i.status)).toEqual(['cancelled', 'overdue', 'paid', 'pending']);
+    // One for the cancelled order, three for the session the club cancelled (see below).
     const [credits] = await rows<{ n: number }>(
       sql`select count(*)::int as n from credit_notes where organization_id = 'org_demo'`,
     );
-    expect(credits!.n).toBe(1);
+    expect(credits!.n).toBe(4);
     // Every seat held is a live participant's (the services took them), and no e-mail waits to leave.
     const [seats] = await rows<{ wrong: number }>(sql`
       select count(*)::int as wrong from services s where s.reserved_seats <> (select count(*) from participants p
@@ -80,6 +81,40 @@ describe('the demo club after seeding', () => {
       sql`select count(*)::int as n from jobs where status = 'queued'`,
     );
     expect(jobs!.n).toBe(0);
+  });
+});
+
+describe('the sessions the demo club changed', () => {
+  it('cancelled a session and compensated each of its families with a credit note; postponed the next one', async () => {
+    const cancelled = await rows<{
+      id: string;
+      reason: string;
+      total_amount: number;
+      cancel_reason: string;
+    }>(sql`
+      select s.id, cn.reason, cn.total_amount, p.cancel_reason
+      from services s
+      join participants p on p.organization_id = s.organization_id and p.service_id = s.id
+      join invoice_lines il on il.organization_id = p.organization_id
+        and il.order_line_id = (select ol.id from order_lines ol where ol.organization_id = p.organization_id and ol.participant_id = p.id)
+      join credit_note_lines cl on cl.organization_id = il.organization_id and cl.invoice_line_id = il.id
+      join credit_notes cn on cn.organization_id = cl.organization_id and cn.id = cl.credit_note_id
+      where s.organization_id = 'org_demo' and s.status = 'cancelled' and p.cancel_reason = 'session-cancelled'`);
+    expect(cancelled).toHaveLength(3);
+    expect(new Set(cancelled.map((r) => r.id)).size).toBe(1);
+    expect(
+      cancelled.every((r) => r.reason === "Séance annulée par l'organisation" && r.total_amount === 1100),
+    ).toBe(true);
+    const [audit] = await rows<{ n: number }>(sql`select count(*)::int as n from audit_events
+      where organization_id = 'org_demo' and type = 'prestation-cancelled' and subject_id = ${cancelled[0]!.id}`);
+    expect(audit!.n).toBe(1);
+    const postponed = await rows<{ confirmed: number }>(sql`
+      select (select count(*)::int from participants p where p.organization_id = s.organization_id
+        and p.service_id = s.id and p.status = 'confirmed') as confirmed
+      from services s join blueprints b on b.organization_id = s.organization_id and b.id = s.blueprint_id
+      where s.organization_id = 'org_demo' and s.status = 'postponed' and b.name = 'Natation enfants'
+        and s.start_date_time > now()`);
+    expect(postponed.map((r) => r.confirmed)).toEqual([3]);
   });
 });
 

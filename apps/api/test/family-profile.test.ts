@@ -1,31 +1,13 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { createConditionsService } from '../src/modules/users/conditions.service';
-import { ADMIN_HOST, createTestApp, type RequestOptions, type TestApp } from './helpers/test-app';
+import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';
+import { recordingClient, fieldErrors as fields } from './helpers/recording-client';
 
 /* A family's own profile: person rules, e-mail change, password, company, onboarding, conditions. */
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-const statuses: { url: string; status: number }[] = [];
-
-async function call(method: InjectOptions['method'], url: string, options: RequestOptions = {}) {
-  const response = await t.request(method, url, options);
-  statuses.push({ url, status: response.statusCode });
-  return response;
-}
-
-const as = (
-  who: string,
-  method: InjectOptions['method'],
-  url: string,
-  body?: unknown,
-  extra: RequestOptions = {},
-) => call(method, url, { token: tokens[who], organizationId: 'org_demo', body, ...extra });
-
-const fields = (response: { json(): { details: { field: string; message: string }[] } }) =>
-  Object.fromEntries(response.json().details.map((d) => [d.field, d.message]));
+const { tokens, statuses, call, as } = recordingClient(() => t);
 
 async function signUp(email: string, headers: Record<string, string> = {}) {
   const r = await call('POST', '/api/auth/sign-up', {

@@ -1,33 +1,17 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
-import { ADMIN_HOST, createTestApp, type RequestOptions, type TestApp } from './helpers/test-app';
+import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';
+import { recordingClient, fieldErrors as fields } from './helpers/recording-client';
 
 /* The members of a family (`/me/delegated`): what a family does for itself, and nobody else. */
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-const statuses: { url: string; status: number }[] = [];
+const { tokens, statuses, call, as } = recordingClient(() => t);
 let parentMemberId: string;
 let otherOrgChildId: string;
 
 const OTHER_HOST = 'othertown.localhost:3000';
-
-async function call(method: InjectOptions['method'], url: string, options: RequestOptions = {}) {
-  const response = await t.request(method, url, options);
-  statuses.push({ url, status: response.statusCode });
-  return response;
-}
-
-/** A request of `who` (a key of `tokens`) on the demo organisation. */
-const as = (
-  who: string,
-  method: InjectOptions['method'],
-  url: string,
-  body?: unknown,
-  extra: RequestOptions = {},
-) => call(method, url, { token: tokens[who], organizationId: 'org_demo', body, ...extra });
 
 const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
   gender: 'F',
@@ -46,9 +30,6 @@ const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
 });
 
 const child = { gender: 'F', firstName: 'Manon', lastName: 'Peeters', birthdate: '2017-05-04' };
-
-const fields = (response: { json(): { details: { field: string; message: string }[] } }) =>
-  Object.fromEntries(response.json().details.map((d) => [d.field, d.message]));
 
 beforeAll(async () => {
   t = await createTestApp();

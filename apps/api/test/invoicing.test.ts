@@ -4,7 +4,7 @@ import { rowsOf } from '../src/db/client';
 import { auditEvents, establishments, organizations, payments, users } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { markOverdueInvoices } from '../src/modules/invoicing/overdue.job';
-import { type FakeMollie, startFakeMollie } from './helpers/fake-mollie';
+import { type FakeMollie, startFakeMollie, deliverTo } from './helpers/fake-mollie';
 import { createActivity, createFamilies, type FamilyFixture, signAgain } from './helpers/order-fixtures';
 import { multipart } from './helpers/multipart';
 import { pdfText } from './helpers/pdf-text';
@@ -25,16 +25,7 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY);
 beforeAll(async () => {
   mollie = await startFakeMollie({ onboardingStatus: 'completed', canReceivePayments: true });
   t = await createTestApp({ env: mollie.env });
-  mollie.setDeliver(async (url, body, headers) => {
-    const target = new URL(url);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${target.pathname}${target.search}`,
-      headers: { ...headers, host: target.host },
-      payload: body,
-    });
-    return { status: response.statusCode, body: response.body };
-  });
+  mollie.setDeliver(deliverTo(t));
   manager = (await t.signIn(DEMO_ACCOUNTS.manager)).accessToken;
   await t.db
     .update(organizations)

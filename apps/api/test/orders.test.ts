@@ -13,7 +13,7 @@ import {
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { markOrderPaid, markOrderPaymentFailed } from '../src/modules/orders/order-lifecycle';
 import { releaseExpiredHolds } from '../src/modules/registrations/holds.job';
-import { type FakeMollie, startFakeMollie } from './helpers/fake-mollie';
+import { type FakeMollie, startFakeMollie, deliverTo } from './helpers/fake-mollie';
 import { createActivity, createFamilies, signAgain } from './helpers/order-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -32,16 +32,7 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY);
 beforeAll(async () => {
   mollie = await startFakeMollie({ onboardingStatus: 'completed', canReceivePayments: true });
   t = await createTestApp({ env: mollie.env });
-  mollie.setDeliver(async (url, body, headers) => {
-    const target = new URL(url);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${target.pathname}${target.search}`,
-      headers: { ...headers, host: target.host },
-      payload: body,
-    });
-    return { status: response.statusCode, body: response.body };
-  });
+  mollie.setDeliver(deliverTo(t));
   await signInAll();
   await t.db
     .update(organizations)

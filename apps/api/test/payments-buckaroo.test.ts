@@ -5,6 +5,7 @@ import { registerMaintenance } from '../src/jobs/maintenance';
 import { newId } from '../src/lib/ids';
 import { createPaymentsService, type PaymentsService } from '../src/modules/payments/payments.service';
 import { type FakeBuckaroo, startFakeBuckaroo } from './helpers/fake-buckaroo';
+import { deliverTo } from './helpers/fake-mollie';
 import { createTestApp, DEMO_HOST, type TestApp } from './helpers/test-app';
 
 const BASE_HOST = 'localhost:3000';
@@ -20,16 +21,7 @@ let parent: { userId: string; familyId: string };
 beforeAll(async () => {
   buckaroo = await startFakeBuckaroo({ websites: { [WEBSITE_KEY]: SECRET_KEY } });
   t = await createTestApp({ env: buckaroo.env });
-  buckaroo.setDeliver(async (url, body, headers) => {
-    const target = new URL(url);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${target.pathname}${target.search}`,
-      headers: { ...headers, host: target.host },
-      payload: body,
-    });
-    return { status: response.statusCode, body: response.body };
-  });
+  buckaroo.setDeliver(deliverTo(t));
   payments = createPaymentsService(t.app.ctx);
   managerToken = (await t.signIn(DEMO_ACCOUNTS.manager)).accessToken;
   const [row] = await t.database.query<{ id: string; family_id: string }>(

@@ -3,7 +3,7 @@ import { orders } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { newId } from '../src/lib/ids';
 import { createPaymentsService, type PaymentsService } from '../src/modules/payments/payments.service';
-import { type FakeMollie, startFakeMollie } from './helpers/fake-mollie';
+import { type FakeMollie, startFakeMollie, deliverTo } from './helpers/fake-mollie';
 import { ADMIN_HOST, createTestApp, DEMO_HOST, type TestApp } from './helpers/test-app';
 
 const BASE_HOST = 'localhost:3000';
@@ -17,17 +17,7 @@ let parent: { userId: string; familyId: string };
 beforeAll(async () => {
   mollie = await startFakeMollie();
   t = await createTestApp({ env: mollie.env });
-  // Webhooks reach the API through its real HTTP layer (inject: the app does not listen in tests).
-  mollie.setDeliver(async (url, body, headers) => {
-    const target = new URL(url);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${target.pathname}${target.search}`,
-      headers: { ...headers, host: target.host },
-      payload: body,
-    });
-    return { status: response.statusCode, body: response.body };
-  });
+  mollie.setDeliver(deliverTo(t));
   payments = createPaymentsService(t.app.ctx);
   await signInAll();
   const [row] = await t.database.query<{ id: string; family_id: string }>(

@@ -1,30 +1,12 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
-import { ADMIN_HOST, createTestApp, type RequestOptions, type TestApp } from './helpers/test-app';
+import { ADMIN_HOST, createTestApp, type TestApp } from './helpers/test-app';
+import { recordingClient, fieldErrors as fields } from './helpers/recording-client';
 
 /* Representatives: another adult invited by e-mail who, once accepted, manages the same family. */
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-const statuses: { url: string; status: number }[] = [];
-
-async function call(method: InjectOptions['method'], url: string, options: RequestOptions = {}) {
-  const response = await t.request(method, url, options);
-  statuses.push({ url, status: response.statusCode });
-  return response;
-}
-
-const as = (
-  who: string,
-  method: InjectOptions['method'],
-  url: string,
-  body?: unknown,
-  extra: RequestOptions = {},
-) => call(method, url, { token: tokens[who], organizationId: 'org_demo', body, ...extra });
-
-const fields = (response: { json(): { details: { field: string; message: string }[] } }) =>
-  Object.fromEntries(response.json().details.map((d) => [d.field, d.message]));
+const { tokens, statuses, call, as } = recordingClient(() => t);
 
 async function signUp(who: string, email: string, firstName: string, headers: Record<string, string> = {}) {
   const r = await call('POST', '/api/auth/sign-up', {

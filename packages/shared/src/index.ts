@@ -15,6 +15,7 @@ export * from './api/account.schema';
 export * from './api/blueprint.schema';
 export * from './api/establishment.schema';
 export * from './api/service.schema';
+export * from './api/holdings.schema';
 export * from './api/period.schema';
 export * from './api/catalog.schema';
 export * from './api/website.schema';

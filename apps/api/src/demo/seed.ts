@@ -21,6 +21,7 @@ import { seedAttendance } from './attendance';
 import { seedClubs } from './clubs';
 import { seedFamilies } from './families';
 import { seedOrders } from './orders';
+import { seedSessionChanges } from './session-changes';
 
 /** Whether the database holds no organisation yet (a first start). */
 export async function isEmpty(db: Database): Promise<boolean> {
@@ -213,6 +214,11 @@ export async function seedDatabase(
       parentFamilyId: parent.user.familyId,
       managerEmail: DEMO_ACCOUNTS.manager,
       demoFamily,
+    });
+    await seedSessionChanges(ctx, at, now, {
+      activities,
+      households,
+      managerEmail: DEMO_ACCOUNTS.manager,
     });
     await seedAttendance(ctx, at, now);
     await seedClubs(ctx, now, passwordHash);

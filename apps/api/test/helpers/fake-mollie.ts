@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { TestApp } from './test-app';
 
 /*
  * A local Mollie speaking the documented API as the official client (`@mollie/api-client`) uses it:
@@ -43,6 +44,23 @@ export interface Delivery {
 
 /** How a fake calls back the API (webhook, push). Default: a real HTTP POST (see `postToUrl`). */
 export type Deliver = (url: string, body: string, headers: Record<string, string>) => Promise<Delivery>;
+
+/**
+ * Delivers a provider's webhook or push to the test app through its real HTTP layer (inject: the app
+ * does not listen in tests), at the path and host of the URL the app gave the provider.
+ */
+export const deliverTo =
+  (t: TestApp): Deliver =>
+  async (url, body, headers) => {
+    const target = new URL(url);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers: { ...headers, host: target.host },
+      payload: body,
+    });
+    return { status: response.statusCode, body: response.body };
+  };
 
 /**
  * POSTs to a URL over HTTP. Node cannot resolve `*.localhost`: such hosts are reached on 127.0.0.1 with

@@ -269,7 +269,11 @@ const mainScreens: RouteObject[] = [
     lazy: () => import('./routes/holding-prestation'),
     handle: { title: page('prestation') },
   },
-  later(paths.holdingAttendees.pattern, menu('participants')),
+  {
+    path: paths.holdingAttendees.pattern,
+    lazy: () => import('./routes/holding-attendees'),
+    handle: { title: menu('participants') },
+  },
 ];
 
 /** Screens of the simple layout (no side menu). */

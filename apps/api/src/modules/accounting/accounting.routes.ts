@@ -17,6 +17,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { localizedSchema } from '../../lib/validation';
 import { requireAuth } from '../../lib/access';
+import { readOneFile } from '../../lib/upload';
 import { createBankStatementsService } from './bank-statements.service';
 
 const tags = ['Accounting'];
@@ -27,27 +28,14 @@ const idParams = localizedSchema((locale: Locale) => z.object({ id: entityIdFiel
 const STATEMENT_MAX_BYTES = 128 * 1024 * 1024;
 
 /** The uploaded statement (multipart field `file`); a missing or oversized file is the client's fault. */
-async function readStatement(request: FastifyRequest) {
-  const missing = () =>
-    new AppError('validation_failed', [
-      { field: 'file', rule: 'required', message: INVOICE_MESSAGES.statementUnreadable[request.locale] },
-    ]);
-  if (!request.isMultipart()) throw missing();
-  let file: { data: Buffer; fileName: string | null } | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      const data = await part.toBuffer();
-      file ??= { data, fileName: part.filename || null };
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('payload_too_large');
-    throw missing();
-  }
-  if (!file) throw missing();
-  return file;
-}
+const readStatement = (request: FastifyRequest) =>
+  readOneFile(request, {
+    missing: () =>
+      new AppError('validation_failed', [
+        { field: 'file', rule: 'required', message: INVOICE_MESSAGES.statementUnreadable[request.locale] },
+      ]),
+    tooLarge: () => new AppError('payload_too_large'),
+  });
 
 /** Bank statements and their transfers (`/bank-statements`, `/bank-transactions`), for accountants. */
 export function accountingRoutes(ctx: AppContext) {

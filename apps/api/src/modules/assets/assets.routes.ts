@@ -6,38 +6,21 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { requireAuth } from '../../lib/access';
+import { readOneFile } from '../../lib/upload';
 import { assetDtoSchema } from './assets.dto';
 import type { AssetMeta } from './assets.repository';
-import { assetErrors, createAssetsService, type UploadedFile } from './assets.service';
+import { assetErrors, createAssetsService } from './assets.service';
 
 const tags = ['Assets'];
 const identifier = z.string().trim().min(1).max(100);
 
-/** Multipart errors: the plugin's limits (413) and malformed bodies, which are the client's fault. */
-function uploadError(error: unknown, request: FastifyRequest): unknown {
-  if (error instanceof AppError) return error;
-  const { code, statusCode } = error as { code?: string; statusCode?: number };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return assetErrors.tooLarge();
-  if (statusCode === 413) return new AppError('payload_too_large');
-  return assetErrors.fileRequired(request.locale);
-}
-
-/** Reads the one file of a multipart body (other fields are ignored), consuming the whole body. */
-async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
-  if (!request.isMultipart()) throw assetErrors.notMultipart();
-  let file: UploadedFile | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      const data = await part.toBuffer();
-      file ??= { data, declaredType: part.mimetype, fileName: part.filename || null };
-    }
-  } catch (error) {
-    throw uploadError(error, request);
-  }
-  if (!file) throw assetErrors.fileRequired(request.locale);
-  return file;
-}
+/** The one image of a multipart body; malformed bodies and the plugin's limits are the client's fault. */
+const readUpload = (request: FastifyRequest) =>
+  readOneFile(request, {
+    missing: () => assetErrors.fileRequired(request.locale),
+    tooLarge: assetErrors.tooLarge,
+    notMultipart: assetErrors.notMultipart,
+  });
 
 /** Whether `If-None-Match` names this entity tag (or is `*`); weak tags compare equal. */
 function matchesEtag(header: string | undefined, etag: string): boolean {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { isFamilyAccount, requireAuth } from '../../lib/access';
 import { localizedSchema } from '../../lib/validation';
+import { sendDownload } from '../../lib/download';
 import { dataExportSchema } from './privacy.dto';
 import { createPrivacyService } from './privacy.service';
 
@@ -31,7 +32,7 @@ export function privacyRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const { data, fileName } = await privacy.exportData(requireAuth(request));
-        return reply.header('content-disposition', `attachment; filename="${fileName}"`).send(data);
+        return sendDownload(reply, 'application/json; charset=utf-8', fileName, data);
       },
     );
 

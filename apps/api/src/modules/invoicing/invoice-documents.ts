@@ -23,6 +23,7 @@ import { newId } from '../../lib/ids';
 export const CREDIT_REASONS = {
   orderCancelled: { fr: 'Commande annulée', en: 'Order cancelled' },
   registrationCancelled: { fr: 'Inscription annulée', en: 'Registration cancelled' },
+  sessionCancelled: { fr: "Séance annulée par l'organisation", en: 'Session cancelled by the organisation' },
   providerRefund: {
     fr: 'Remboursement effectué chez le prestataire de paiement',
     en: 'Refund made at the payment provider',

@@ -12,12 +12,13 @@ import {
   type Locale,
   markInvoicePaidSchema,
 } from '@inscrio/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { localizedSchema } from '../../lib/validation';
 import { requireAuth } from '../../lib/access';
+import { sendDownload } from '../../lib/download';
 import { createInvoicingService } from './invoicing.service';
 
 const tags = ['Invoices'];
@@ -37,13 +38,6 @@ const dueFigure = z.object({
   amount: z.number().int(),
 });
 const outstandingSchema = z.object({ unpaid: dueFigure, overdue: dueFigure });
-
-/** A download: the browser saves it under `fileName`; never cached (plugins/no-store.ts). */
-function sendFile(reply: FastifyReply, contentType: string, fileName: string, body: Buffer | string) {
-  reply.header('content-type', contentType);
-  reply.header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`);
-  return reply.send(body);
-}
 
 /** Invoices (`/invoices`), credit notes (`/credit-notes`) and the order PDF. */
 export function invoicingRoutes(ctx: AppContext) {
@@ -91,7 +85,7 @@ export function invoicingRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const csv = await invoicing.exportCsv(requireAuth(request), request.query, request.locale);
-        return sendFile(reply, 'text/csv; charset=utf-8', 'factures.csv', csv);
+        return sendDownload(reply, 'text/csv; charset=utf-8', 'factures.csv', csv);
       },
     );
 
@@ -134,7 +128,7 @@ export function invoicingRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const { fileName, pdf } = await invoicing.invoicePdf(requireAuth(request), request.params.id);
-        return sendFile(reply, 'application/pdf', fileName, pdf);
+        return sendDownload(reply, 'application/pdf', fileName, pdf);
       },
     );
 
@@ -219,7 +213,7 @@ export function invoicingRoutes(ctx: AppContext) {
       { config: anySignedIn, schema: { tags, summary: 'The credit note as PDF', params: idParams } },
       async (request, reply) => {
         const { fileName, pdf } = await invoicing.creditNotePdf(requireAuth(request), request.params.id);
-        return sendFile(reply, 'application/pdf', fileName, pdf);
+        return sendDownload(reply, 'application/pdf', fileName, pdf);
       },
     );
 
@@ -231,7 +225,7 @@ export function invoicingRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const { fileName, pdf } = await invoicing.orderPdf(requireAuth(request), request.params.id);
-        return sendFile(reply, 'application/pdf', fileName, pdf);
+        return sendDownload(reply, 'application/pdf', fileName, pdf);
       },
     );
   };

@@ -81,6 +81,26 @@ export interface MailTemplates {
     link: string;
   };
   'support-answer': { subject: string; message: string; link: string };
+  // Session changes (session-changes module): dates 'dd/MM/yyyy HH:mm' in the organisation's zone, amounts formatted.
+  'session-cancelled': RegistrationMailFacts & {
+    /** What the family gets back (session-changes.rules.ts). */
+    compensation: 'credit-note' | 'refund' | 'recovery-token' | 'nothing';
+    /** The credit note issued for the session (credit-note and refund), its number and amount. */
+    creditNote: { number: string; amount: string } | null;
+    /** The order was paid (a credit note is then a credit with the club, not an amount no longer due). */
+    paid: boolean;
+    link: string;
+  };
+  'session-postponed': RegistrationMailFacts & { newStart: string; link: string };
+  /** To the organisation's managers: a holder will not hold a session, name a replacement. */
+  'holder-absence': {
+    organizationName: string;
+    holderName: string;
+    activityName: string;
+    start: string;
+    note: string | null;
+    link: string;
+  };
 }
 
 /** One registration as the registration e-mails name it. */

@@ -3,6 +3,7 @@ import { accountTemplates } from './account-mail-templates';
 import type { MailTemplateName, MailTemplates, TemplateSet } from './mail-template-types';
 import { licenceTemplates } from './licence-mail-templates';
 import { registrationTemplates } from './registration-mail-templates';
+import { sessionChangeTemplates } from './session-mail-templates';
 import { supportTemplates } from './support-mail-templates';
 
 export type { MailTemplateName, MailTemplates, RegistrationMailFacts } from './mail-template-types';
@@ -12,6 +13,7 @@ const templates: TemplateSet<MailTemplateName> = {
   ...registrationTemplates,
   ...licenceTemplates,
   ...supportTemplates,
+  ...sessionChangeTemplates,
 };
 
 const escapeHtml = (value: string): string =>

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { localizedSchema } from '../../lib/validation';
 import { requireAuth } from '../../lib/access';
+import { sendDownload } from '../../lib/download';
 import type { RequestMeta } from '../auth/auth.service';
 import { memberDetailSchema, memberPageSchema } from './members.dto';
 import { createMembersService } from './members.service';
@@ -64,11 +65,8 @@ export function membersRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const csv = await members.exportCsv(requireAuth(request), request.query);
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csv.filename}"`);
         if (csv.truncated) reply.header('x-export-truncated', 'true');
-        return reply.send(csv.body);
+        return sendDownload(reply, 'text/csv; charset=utf-8', csv.filename, csv.body);
       },
     );
 

@@ -8,12 +8,13 @@ import {
   statementListQuerySchema,
   statementPageSchema,
 } from '@inscrio/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../lib/access';
 import { localizedSchema } from '../../lib/validation';
+import { sendDownload } from '../../lib/download';
 import { createPlatformBillingService } from './platform-billing.service';
 
 const tags = ['Platform billing'];
@@ -26,13 +27,6 @@ const idParams = localizedSchema((locale: Locale) => z.object({ id: entityIdFiel
 const invoiceParams = localizedSchema((locale: Locale) =>
   z.object({ id: entityIdField(locale), invoiceId: entityIdField(locale) }),
 );
-
-/** A download: the browser saves it under `fileName`; never cached (plugins/no-store.ts). */
-function sendFile(reply: FastifyReply, contentType: string, fileName: string, body: Buffer | string) {
-  reply.header('content-type', contentType);
-  reply.header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`);
-  return reply.send(body);
-}
 
 /** The platform's monthly statements (system administrator) and a club's own platform invoices. */
 export function platformBillingRoutes(ctx: AppContext) {
@@ -66,7 +60,7 @@ export function platformBillingRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const csv = await billing.exportCsv(requireAuth(request), request.query, request.locale);
-        return sendFile(reply, 'text/csv; charset=utf-8', 'facturation.csv', csv);
+        return sendDownload(reply, 'text/csv; charset=utf-8', 'facturation.csv', csv);
       },
     );
 
@@ -110,7 +104,7 @@ export function platformBillingRoutes(ctx: AppContext) {
           request.params.id,
           request.params.invoiceId,
         );
-        return sendFile(reply, 'application/pdf', fileName, pdf);
+        return sendDownload(reply, 'application/pdf', fileName, pdf);
       },
     );
   };

@@ -1,5 +1,6 @@
 import { type HolderListQuery, isHolder, type Locale, type PrestationAbsenceInput } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
 import { AppError, refused } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/ids';
@@ -7,6 +8,15 @@ import { type AuthContext, establishmentScope } from '../../lib/access';
 import { fieldError, managerScopeOf, type RequestMeta } from './service-common';
 import { toHolderDto, toPrestationDto } from './services.dto';
 import { createServicesRepository } from './services.repository';
+
+/** A holder's absence just recorded (what the managers are told). */
+export interface HolderAbsence {
+  prestationId: string;
+  serviceId: string;
+  holderUserId: string;
+  establishmentId: string;
+  note: string | null;
+}
 
 /** Holders' assignments to sessions (prestations): assign, remove, absence, the holders picker. */
 export function createPrestationsService(ctx: AppContext) {
@@ -62,9 +72,16 @@ export function createPrestationsService(ctx: AppContext) {
 
     /**
      * Records a holder's absence (or presence again). Holders may only declare their own absence;
-     * becoming absent writes the audit event in the same transaction.
+     * becoming absent writes the audit event in the same transaction, and runs `onAbsent` there (the
+     * session-changes module tells the managers), once per absence.
      */
-    async setAbsence(auth: AuthContext, id: string, input: PrestationAbsenceInput, meta: RequestMeta) {
+    async setAbsence(
+      auth: AuthContext,
+      id: string,
+      input: PrestationAbsenceInput,
+      meta: RequestMeta,
+      onAbsent?: (tx: Executor, absence: HolderAbsence) => Promise<void>,
+    ) {
       const organizationId = auth.organizationId;
       await ctx.db.transaction(async (tx) => {
         const prestations = createServicesRepository(tx);
@@ -100,6 +117,13 @@ export function createPrestationsService(ctx: AppContext) {
             },
             tx,
           );
+          await onAbsent?.(tx, {
+            prestationId: id,
+            serviceId: locked.prestation.serviceId,
+            holderUserId: locked.prestation.holderUserId,
+            establishmentId: locked.establishmentId,
+            note: note ?? locked.prestation.absenceNote ?? null,
+          });
         }
       });
       return prestationDto(auth, id, meta.locale);

@@ -6,8 +6,6 @@ import {
   holderListQuerySchema,
   isAtLeastEstManager,
   type Locale,
-  postponeServiceSchema,
-  prestationAbsenceSchema,
   serviceListQuerySchema,
   updateServiceSchema,
 } from '@inscrio/shared';
@@ -40,8 +38,8 @@ const prestationParams = localizedSchema((locale: Locale) =>
 
 /**
  * Sessions (`/services`), holders' assignments (`/prestations`) and the holder picker (`/holders`).
- * Managers write (an establishment manager within their establishment); holders read their own sessions
- * and declare their own absence.
+ * Managers write (an establishment manager within their establishment); holders read their own sessions.
+ * Postponing, cancelling and a holder's absence are the session-changes module's routes.
  */
 export function servicesRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -116,29 +114,6 @@ export function servicesRoutes(ctx: AppContext) {
     );
 
     r.post(
-      '/services/:id/postpone',
-      {
-        config: managers,
-        schema: {
-          tags: sessionTags,
-          params: idParams,
-          body: localizedSchema(postponeServiceSchema),
-          response: { 200: serviceDetailSchema },
-        },
-      },
-      (request) => service.postpone(requireAuth(request), request.params.id, request.body, request.locale),
-    );
-
-    r.post(
-      '/services/:id/cancel',
-      {
-        config: managers,
-        schema: { tags: sessionTags, params: idParams, response: { 200: serviceDetailSchema } },
-      },
-      (request) => service.cancel(requireAuth(request), request.params.id, request.locale),
-    );
-
-    r.post(
       '/services/:id/prestations',
       {
         config: managers,
@@ -176,25 +151,6 @@ export function servicesRoutes(ctx: AppContext) {
         schema: { tags: holderTags, params: idParams, response: { 200: prestationSchema } },
       },
       (request) => service.getPrestation(requireAuth(request), request.params.id, request.locale),
-    );
-
-    r.patch(
-      '/prestations/:id/absence',
-      {
-        config: servicesStaff,
-        schema: {
-          tags: holderTags,
-          params: idParams,
-          body: localizedSchema(prestationAbsenceSchema),
-          response: { 200: prestationSchema },
-        },
-      },
-      (request) =>
-        service.setAbsence(requireAuth(request), request.params.id, request.body, {
-          ip: request.ip,
-          requestId: request.id,
-          locale: request.locale,
-        }),
     );
 
     r.get(

@@ -30,6 +30,11 @@ import { toPrestationSummaryDto, toServiceDto } from './services.dto';
 import { createServicesRepository, type NewServiceRow } from './services.repository';
 import { COMING_STATUSES, createSessionContextRepository } from './session-context.repository';
 
+/** A session row under its lock, with its activity's establishment. */
+export type LockedService = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createServicesRepository>['lockById']>>
+>;
+
 /** Sessions (services) and holders' assignments (prestations). */
 export function createServicesService(ctx: AppContext) {
   const repository = createServicesRepository(ctx.db);
@@ -75,10 +80,7 @@ export function createServicesService(ctx: AppContext) {
     auth: AuthContext,
     id: string,
     locale: Locale,
-    change: (
-      service: NonNullable<Awaited<ReturnType<typeof repository.lockById>>>,
-      tx: Executor,
-    ) => Promise<Partial<NewServiceRow> | undefined>,
+    change: (service: LockedService, tx: Executor) => Promise<Partial<NewServiceRow> | undefined>,
   ) {
     await ctx.db.transaction(async (tx) => {
       const services = createServicesRepository(tx);
@@ -235,29 +237,54 @@ export function createServicesService(ctx: AppContext) {
       });
     },
 
-    /** New date; the first announced one is kept (a second postponement does not overwrite it). */
-    async postpone(auth: AuthContext, id: string, input: PostponeServiceInput, locale: Locale) {
+    /**
+     * New date; the first announced one is kept (a second postponement does not overwrite it).
+     * `onPostponed` runs in the same transaction when the start moves (the session-changes module tells
+     * the families there).
+     */
+    async postpone(
+      auth: AuthContext,
+      id: string,
+      input: PostponeServiceInput,
+      locale: Locale,
+      onPostponed?: (tx: Executor, locked: LockedService, start: Date) => Promise<void>,
+    ) {
       const timeZone = await organizationTimeZone(ctx, auth.organizationId);
-      return changeService(auth, id, locale, async ({ service }) => {
+      return changeService(auth, id, locale, async (locked, tx) => {
+        const { service } = locked;
         if (service.status === 'cancelled')
           throw refused('cancelled_session_not_postponable', undefined, {
             field: 'status',
             rule: 'sessionCancelledNoPostpone',
             locale,
           });
+        const start = startOf(input, timeZone);
+        if (start && start.getTime() !== service.startDateTime.getTime())
+          await onPostponed?.(tx, locked, start);
         return {
           status: 'postponed',
           originalStartDateTime: service.originalStartDateTime ?? service.startDateTime,
-          startDateTime: startOf(input, timeZone),
+          startDateTime: start,
         };
       });
     },
 
-    /** Cancels the session; cancelling it again changes nothing. */
-    async cancel(auth: AuthContext, id: string, locale: Locale) {
-      return changeService(auth, id, locale, async ({ service }) =>
-        service.status === 'cancelled' ? undefined : { status: 'cancelled' },
-      );
+    /**
+     * Cancels the session; cancelling it again changes nothing. `onCancelled` runs in the same
+     * transaction, once, when the session becomes cancelled (the session-changes module compensates
+     * the families there).
+     */
+    async cancel(
+      auth: AuthContext,
+      id: string,
+      locale: Locale,
+      onCancelled?: (tx: Executor, locked: LockedService) => Promise<void>,
+    ) {
+      return changeService(auth, id, locale, async (locked, tx) => {
+        if (locked.service.status === 'cancelled') return undefined;
+        await onCancelled?.(tx, locked);
+        return { status: 'cancelled' };
+      });
     },
   };
 }

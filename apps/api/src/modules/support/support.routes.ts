@@ -12,9 +12,11 @@ import type { AppContext } from '../../app-context';
 import { AppError, refused } from '../../lib/app-error';
 import { requireAuth } from '../../lib/access';
 import { localizedSchema } from '../../lib/validation';
+import { sendDownload } from '../../lib/download';
+import { readOneFile } from '../../lib/upload';
 import { supportAttachmentSchema, supportThreadDetailSchema, supportThreadListSchema } from './support.dto';
 import { maySeekSupport } from './support.rules';
-import { createSupportService, type UploadedFile } from './support.service';
+import { createSupportService } from './support.service';
 
 const tags = ['Support'];
 const identifier = z.string().trim().min(1).max(100);
@@ -30,26 +32,13 @@ const fileRequired = (request: FastifyRequest) =>
     },
   ]);
 
-/** Reads the one file of a multipart body (other fields are ignored), consuming the whole body. */
-async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-  let file: UploadedFile | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      const data = await part.toBuffer();
-      file ??= { data, fileName: part.filename || null };
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const { code, statusCode } = error as { code?: string; statusCode?: number };
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw refused('support_attachment_too_large');
-    if (statusCode === 413) throw new AppError('payload_too_large');
-    throw fileRequired(request);
-  }
-  if (!file || file.data.length === 0) throw fileRequired(request);
-  return file;
-}
+/** The message's attachment: one file, of at most SUPPORT_ATTACHMENT_MAX_BYTES. */
+const readUpload = (request: FastifyRequest) =>
+  readOneFile(request, {
+    missing: () => fileRequired(request),
+    tooLarge: () => refused('support_attachment_too_large'),
+    notMultipart: () => new AppError('unsupported_media_type'),
+  });
 
 /**
  * « Contacter l'administration » (`/contact-support`): threads between support staff or a club's
@@ -169,13 +158,11 @@ export function supportRoutes(ctx: AppContext) {
           request.params.id,
           request.params.attachmentId,
         );
-        const name = (file.fileName ?? 'piece-jointe').replace(/[^\w.\- ]/g, '_');
+        // Sent by a person: never rendered in the API's origin, whatever it claims to be.
         reply
-          .header('content-type', file.contentType)
           .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'")
-          .header('content-disposition', `attachment; filename="${name}"`);
-        return reply.send(file.data);
+          .header('content-security-policy', "default-src 'none'");
+        return sendDownload(reply, file.contentType, file.fileName ?? 'piece-jointe', file.data);
       },
     );
   };

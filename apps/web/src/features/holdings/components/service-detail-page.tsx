@@ -1,5 +1,5 @@
 import { formatDuration, formatSeats, UNLIMITED_SEATS } from '@inscrio/shared';
-import { ArrowRight, UserRound } from 'lucide-react';
+import { ArrowRight, Printer, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { formatDateTime } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { hasErrorCode } from '@/lib/api-error';
 import { useLocale } from '@/lib/use-locale';
+import { useAttendanceSheet } from '../api/get-attendees';
 import { useService } from '../api/get-service';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { fillingText, hoursText, isUnlimited, longDayText } from '../utils/service-texts';
@@ -46,6 +47,18 @@ function DetailSkeleton() {
         <Skeleton className="h-48 rounded-2xl" />
       </div>
     </div>
+  );
+}
+
+/** Downloads the session's printable attendance sheet (PDF), for the days without network. */
+function PrintSheetButton({ serviceId }: { serviceId: string }) {
+  const { t } = useTranslation('holdings');
+  const sheet = useAttendanceSheet();
+  return (
+    <Button variant="secondary" loading={sheet.isPending} onClick={() => sheet.mutate(serviceId)}>
+      <Printer aria-hidden="true" />
+      {t('attendees.printSheet')}
+    </Button>
   );
 }
 
@@ -201,6 +214,9 @@ export function ServiceDetailPage() {
         </Card>
       </div>
 
+      <div className="flex justify-end">
+        <PrintSheetButton serviceId={service.id} />
+      </div>
       <AttendanceSheet serviceId={service.id} />
     </PageContainer>
   );

@@ -1,0 +1,1 @@
+export { HoldingAttendeesPage as Component } from '@/features/holdings';

@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
+
+/** One person attending the holder's sessions in the current period. */
+export interface HolderAttendee {
+  memberId: string;
+  displayName: string;
+  ageMonths: number | null;
+  sessions: number;
+  pastSessions: number;
+  absences: number;
+  /** 0–100, null before the first session. */
+  attendanceRate: number | null;
+  familyPhone: string | null;
+  familyEmail: string | null;
+}
+
+/** A session the holder holds in the current period (to print its list). */
+export interface HeldSession {
+  id: string;
+  activityName: string;
+  startDateTime: string;
+  status: string;
+  coming: number;
+}
+
+export interface HolderAttendees {
+  /** The current period's days, 'yyyy-MM-dd'. */
+  from: string;
+  to: string;
+  periods: { id: string; name: string }[];
+  items: HolderAttendee[];
+  sessions: HeldSession[];
+}
+
+/** `GET /holdings/attendees`: the holder's attendees in the current period, searched by name. */
+export const holderAttendeesQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['holdings', 'attendees', q],
+    queryFn: ({ signal }) =>
+      api.get<HolderAttendees>('/holdings/attendees', { query: { q: q || undefined }, signal }),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+
+export const useHolderAttendees = (q: string) => useQuery(holderAttendeesQuery(q));
+
+/** `GET /services/{id}/attendance-sheet.pdf`: a session's printable attendance sheet. */
+export function downloadAttendanceSheet(serviceId: string): Promise<void> {
+  return downloadFile({
+    path: `/services/${encodeURIComponent(serviceId)}/attendance-sheet.pdf`,
+    fallbackName: 'liste-de-presence.pdf',
+  });
+}
+
+export const useAttendanceSheet = () => useMutation({ mutationFn: downloadAttendanceSheet });
