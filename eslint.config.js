@@ -20,6 +20,7 @@ const API_MODULE_ORDER = [
   ['services'],
   ['periods'],
   ['registrations'],
+  ['attendance'],
   ['catalog'],
   ['calendar'],
   ['family'],

@@ -48,6 +48,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { familyRoutes } from './modules/family/family.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { participantsRoutes } from './modules/registrations/participants.routes';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes';
@@ -278,6 +279,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(familyRoutes(ctx));
       await api.register(membersRoutes(ctx));
       await api.register(participantsRoutes(ctx));
+      await api.register(attendanceRoutes(ctx));
       await api.register(cartRoutes(ctx));
       await api.register(ordersRoutes(ctx));
       await api.register(invoicingRoutes(ctx));

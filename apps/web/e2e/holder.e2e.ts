@@ -4,7 +4,7 @@ import { at, browserAvailable, DESKTOP, launch, openPage, PHONE, signIn, snap, g
 
 /*
  * A holder is staff of the club: no family onboarding card on any page (spec section 4: it is for role
- * user, and a holder is elevated), and their session page lists who comes.
+ * user, and a holder is elevated), and their session page is the attendance sheet of who comes.
  */
 
 const ONBOARDING = 'Ajoutez les membres de votre famille';
@@ -35,15 +35,15 @@ describe.skipIf(!browserAvailable)('a holder', () => {
       expect(await page.getByText(ONBOARDING).count()).toBe(0);
 
       await page.locator('a[href^="/holdings/services/"]').first().click();
-      const participants = page.locator('[data-coming-participants]');
-      await participants.waitFor();
-      await participants.locator('[data-coming-count], p').first().waitFor();
+      // The attendance sheet: who comes (confirmed, or marked absent), each with Présent / Absent.
+      const sheet = page.locator('[data-attendance-sheet]');
+      await sheet.waitFor();
+      await sheet.locator('[data-attendance-counter]').waitFor();
       expect(await page.getByText(ONBOARDING).count()).toBe(0);
-      // Only confirmed participants (or marked absent) are listed.
-      const statuses = await participants
-        .locator('[data-participant-status]')
-        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-participant-status')));
-      expect(statuses.every((status) => status === 'confirmed' || status === 'absent')).toBe(true);
+      const marks = await sheet
+        .locator('[data-attendance-row]')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-attendance-mark')));
+      expect(marks.every((mark) => mark === 'present' || mark === 'absent' || mark === 'none')).toBe(true);
       await snap(page, `holder-session-${name}`);
       expect(errors).toEqual([]);
       await context.close();

@@ -1,4 +1,5 @@
 import type accounting from './locales/fr/accounting.json';
+import type attendance from './locales/fr/attendance.json';
 import type auth from './locales/fr/auth.json';
 import type blueprints from './locales/fr/blueprints.json';
 import type calendar from './locales/fr/calendar.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       accounting: typeof accounting;
+      attendance: typeof attendance;
       auth: typeof auth;
       blueprints: typeof blueprints;
       calendar: typeof calendar;

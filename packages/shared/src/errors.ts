@@ -612,6 +612,18 @@ export const ERRORS = {
     fr: 'Ce titulaire est déjà assigné à cette séance',
     en: 'This holder is already assigned to this session',
   },
+  /** Taking attendance on a session the organisation cancelled. */
+  attendance_session_cancelled: {
+    status: 409,
+    fr: 'Cette séance est annulée : on ne peut pas y prendre les présences',
+    en: 'This session is cancelled: attendance cannot be taken',
+  },
+  /** A mark for someone who is not a confirmed (or absent) participant of the session. */
+  attendance_not_markable: {
+    status: 409,
+    fr: "Ce participant n'est pas (ou plus) inscrit à cette séance : sa présence ne peut pas être marquée",
+    en: 'This participant is not (or no longer) registered to this session: their attendance cannot be marked',
+  },
   /** Moving a period to an establishment other than its sessions'. */
   period_other_establishment: {
     status: 409,

@@ -31,3 +31,4 @@ export * from './api/platform-organization.schema';
 export * from './api/platform-billing.schema';
 export * from './api/support.schema';
 export * from './api/recovery.schema';
+export * from './api/attendance.schema';

@@ -17,6 +17,7 @@ import {
 import { recordFreeInvoicePayment } from '../modules/invoicing/free-invoices';
 import { seedPlatformStatements } from '../modules/platform/statements.seed';
 import { seedActivities } from './activities';
+import { seedAttendance } from './attendance';
 import { seedClubs } from './clubs';
 import { seedFamilies } from './families';
 import { seedOrders } from './orders';
@@ -226,6 +227,7 @@ export async function seedDatabase(
       managerEmail: DEMO_ACCOUNTS.manager,
       demoFamily,
     });
+    await seedAttendance(ctx, at, now);
     await seedClubs(ctx, now, passwordHash);
     await seedPlatformStatements(tx as unknown as Database, now);
     await payEarlierStatements(ctx, sysadmin.user.id);

@@ -10,3 +10,4 @@ export * from './licences';
 export * from './platform-billing';
 export * from './support';
 export * from './recovery';
+export * from './attendance';

@@ -60,6 +60,13 @@ export const participants = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /**
+     * The current attendance mark (modules/attendance): the mark id, instant and note of the latest
+     * mark; marked absent is the status `absent`, marked present leaves `confirmed` with a mark.
+     */
+    attendanceMarkId: text('attendance_mark_id'),
+    attendanceMarkedAt: timestamp('attendance_marked_at', { withTimezone: true }),
+    attendanceNote: text('attendance_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

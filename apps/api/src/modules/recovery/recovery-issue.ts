@@ -10,6 +10,7 @@ import { organizationUrl } from '../../config';
 import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
 import type { RecoveryMailFacts } from '../mail/mail-template-types';
+import { handleAbsences } from '../attendance/absence-events';
 import { handleCancellationTokens } from '../registrations/cancellation-tokens';
 import { mailFamily } from '../registrations/notifications';
 import { createRecoveryRepository, type ParticipantFacts } from './recovery.repository';
@@ -190,11 +191,19 @@ export async function issueTokenForFamilyCancellation(
   return issue(ctx, tx, 'family-cancellation', request, facts, settings.recoveryValidityDays, settings);
 }
 
-/** Plugs recovery into registrations' family cancellations (once per application). */
+/** Plugs recovery into registrations' family cancellations and attendance's absences (once per application). */
 export function registerRecoveryTokens(ctx: AppContext): void {
   handleCancellationTokens(ctx, {
     async familyCancelled(tx, cancellation) {
       await issueTokenForFamilyCancellation(ctx, tx, cancellation);
     },
+  });
+  handleAbsences(ctx, async (tx, absence) => {
+    await issueTokenForAbsence(ctx, tx, {
+      organizationId: absence.organizationId,
+      participantId: absence.participantId,
+      at: absence.at,
+      actorUserId: absence.actorUserId,
+    });
   });
 }

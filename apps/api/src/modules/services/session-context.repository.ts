@@ -66,7 +66,8 @@ export function createSessionContextRepository(db: Executor) {
     /**
      * Who comes to a session, for its holder: the confirmed participants (and those confirmed then
      * marked absent), never invited, pending or cancelled ones. With each, the birthdate for the age and
-     * a family phone: the participant's own, else that of an account of the family (its oldest).
+     * a family phone: the participant's own, else that of an account of the family (its oldest), and
+     * the current attendance mark.
      */
     async comingTo(organizationId: string, serviceId: string) {
       const adults = alias(members, 'family_adult');
@@ -88,6 +89,10 @@ export function createSessionContextRepository(db: Executor) {
           lastName: members.lastName,
           birthdate: members.birthdate,
           familyPhone,
+          // The current attendance mark (modules/attendance), read with who comes in one query.
+          attendanceMarkId: participants.attendanceMarkId,
+          attendanceMarkedAt: participants.attendanceMarkedAt,
+          attendanceNote: participants.attendanceNote,
         })
         .from(participants)
         .innerJoin(members, memberOfParticipant)

@@ -1,1 +1,1 @@
-export { AttendanceServicePage as Component } from '@/features/holdings';
+export { AttendanceServicePage as Component } from '@/features/attendance';

@@ -1,1 +1,1 @@
-export { AttendanceServicesPage as Component } from '@/features/holdings';
+export { AttendanceServicesPage as Component } from '@/features/attendance';

@@ -2,11 +2,6 @@
 export type { ServicePage } from './api/types';
 export { HoldingAttendeesPage } from './components/attendees-page';
 export { HoldingPrestationPage } from './components/holding-prestation-page';
-export {
-  AttendanceServicePage,
-  AttendanceServicesPage,
-  HoldingServicePage,
-  HoldingServicesPage,
-} from './components/holding-pages';
+export { HoldingServicePage, HoldingServicesPage } from './components/holding-pages';
 export { SeatsMeter } from './components/seats-meter';
 export { fillingText, hoursText, isUnlimited, reservedText } from './utils/service-texts';

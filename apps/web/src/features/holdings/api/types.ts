@@ -40,22 +40,6 @@ export interface ServiceDetail extends Service {
   prestations: PrestationSummary[];
 }
 
-/** Who comes to a session (`GET /services/{id}/participants`). */
-export interface ComingParticipant {
-  id: string;
-  displayName: string;
-  status: 'confirmed' | 'absent';
-  /** Whole months on the day of the session; null when the birthdate is unknown. */
-  ageMonths: number | null;
-  familyPhone: string | null;
-}
-
-export interface ComingParticipants {
-  items: ComingParticipant[];
-  /** The confirmed ones (those marked absent are listed, not counted). */
-  coming: number;
-}
-
 export interface ServicePage {
   items: Service[];
   total: number;

@@ -11,7 +11,7 @@ import { setAddressOrganization } from '@/lib/organization-context';
 import { createQueryClient } from '@/lib/query-client';
 import { DEMO, fakeApi, json, makeUser, signInResult } from '@/test/fake-api';
 import type { Prestation, Service, ServiceDetail } from '../api/types';
-import { AttendanceServicePage, HoldingServicePage, HoldingServicesPage } from './holding-pages';
+import { HoldingServicePage, HoldingServicesPage } from './holding-pages';
 import { HoldingPrestationPage } from './holding-prestation-page';
 
 const HOLDER = makeUser({ id: 'usr_holder', isHolder: true, firstName: 'Hugo', lastName: 'Martin' });
@@ -82,7 +82,6 @@ function renderAt(path: string, user: User = HOLDER) {
       { path: '/holdings/services', element: <HoldingServicesPage /> },
       { path: '/holdings/services/:id', element: <HoldingServicePage /> },
       { path: '/holdings/prestations/:id', element: <HoldingPrestationPage /> },
-      { path: '/attendance/services/:id', element: <AttendanceServicePage /> },
       { path: '*', element: <p>Ailleurs</p> },
     ],
     { initialEntries: [path] },
@@ -142,7 +141,8 @@ describe("a holder's sessions", () => {
   it("show the session's seats and holders, and lead the holder to their own assignment", async () => {
     fakeApi({
       'GET /api/services/svc_1': () => json(200, DETAIL),
-      'GET /api/services/svc_1/participants': () => json(200, { items: [], coming: 0 }),
+      'GET /api/attendance/services/svc_1': () =>
+        json(200, { service: DETAIL, participants: [], counts: { present: 0, absent: 0, unmarked: 0 } }),
     });
     renderAt('/holdings/services/svc_1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Football 6-12 ans' })).toBeInTheDocument();
@@ -156,79 +156,6 @@ describe("a holder's sessions", () => {
       '/holdings/prestations/prs_1',
     );
     expect(await screen.findByText('Aucun participant confirmé pour cette séance.')).toBeInTheDocument();
-  });
-
-  it('list who comes, with status, age and a family phone to call', async () => {
-    const api = fakeApi({
-      'GET /api/services/svc_1': () => json(200, DETAIL),
-      'GET /api/services/svc_1/participants': () =>
-        json(200, {
-          items: [
-            {
-              id: 'par_1',
-              displayName: 'Emma Dubois',
-              status: 'confirmed',
-              ageMonths: 97,
-              familyPhone: '+32 471 11 22 33',
-            },
-            {
-              id: 'par_2',
-              displayName: 'Louis Dubois',
-              status: 'confirmed',
-              ageMonths: 5,
-              familyPhone: null,
-            },
-            { id: 'par_3', displayName: 'Adam Petit', status: 'absent', ageMonths: null, familyPhone: null },
-          ],
-          coming: 2,
-        }),
-    });
-    renderAt('/holdings/services/svc_1');
-    const card = (await screen.findByText('2 participants confirmés')).closest('[data-coming-participants]');
-    const rows = within(card as HTMLElement).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      'Emma DuboisConfirmé8 ans+32 471 11 22 33',
-      'Louis DuboisConfirmé5 moisPas de téléphone',
-      'Adam PetitAbsentÂge inconnuPas de téléphone',
-    ]);
-    expect(
-      within(rows[0]!).getByRole('link', { name: 'Appeler la famille de Emma Dubois : +32 471 11 22 33' }),
-    ).toHaveAttribute('href', 'tel:+32471112233');
-    expect(api.callsTo('GET /api/services/svc_1/participants')).toHaveLength(1);
-  });
-
-  it('say so when the participants cannot be loaded, and retry', async () => {
-    const user = userEvent.setup();
-    let fail = true;
-    fakeApi({
-      'GET /api/services/svc_1': () => json(200, DETAIL),
-      'GET /api/services/svc_1/participants': () =>
-        fail ? json(500, { message: 'Erreur interne du serveur.' }) : json(200, { items: [], coming: 0 }),
-    });
-    renderAt('/holdings/services/svc_1');
-    expect(
-      await screen.findByText(
-        'Impossible de charger les participants de cette séance.',
-        {},
-        { timeout: 8000 },
-      ),
-    ).toBeInTheDocument();
-    fail = false;
-    await user.click(screen.getByRole('button', { name: 'Réessayer' }));
-    expect(await screen.findByText('Aucun participant confirmé pour cette séance.')).toBeInTheDocument();
-  });
-
-  it('tell managers on the attendance page that taking attendance comes later', async () => {
-    fakeApi({
-      'GET /api/services/svc_1': () => json(200, DETAIL),
-      'GET /api/services/svc_1/participants': () => json(200, { items: [], coming: 0 }),
-    });
-    renderAt('/attendance/services/svc_1', makeUser({ role: 'org-manager' }));
-    expect(await screen.findByText('Prise des présences')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Gérer la séance' })).toHaveAttribute(
-      'href',
-      '/managing/services/svc_1',
-    );
   });
 });
 

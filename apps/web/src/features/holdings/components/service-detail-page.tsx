@@ -1,11 +1,5 @@
-import {
-  formatAge,
-  formatDuration,
-  formatSeats,
-  isAtLeastEstManager,
-  UNLIMITED_SEATS,
-} from '@inscrio/shared';
-import { ArrowRight, ClipboardCheck, Phone, Printer, UserRound } from 'lucide-react';
+import { formatDuration, formatSeats, UNLIMITED_SEATS } from '@inscrio/shared';
+import { ArrowRight, Printer, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -13,9 +7,8 @@ import { ErrorState } from '@/components/feedback/error-state';
 import { PageContainer } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SessionStatusBadge } from '@/components/ui/session-status-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth-store';
@@ -24,12 +17,11 @@ import { formatDateTime } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { hasErrorCode } from '@/lib/api-error';
 import { useLocale } from '@/lib/use-locale';
-import { useService } from '../api/get-service';
 import { useAttendanceSheet } from '../api/get-attendees';
-import { useServiceParticipants } from '../api/get-service-participants';
+import { useService } from '../api/get-service';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { fillingText, hoursText, isUnlimited, longDayText } from '../utils/service-texts';
-import { ParticipantStatusBadge } from '@/features/registry';
+import { AttendanceSheet } from '@/features/attendance';
 import { PrestationStatusBadge } from './prestation-status-badge';
 import { SeatsMeter } from './seats-meter';
 
@@ -71,101 +63,17 @@ function PrintSheetButton({ serviceId }: { serviceId: string }) {
 }
 
 /**
- * Who comes to the session: the confirmed participants (never invited, pending or cancelled ones), each
- * with their status, age on the day and a phone number of the family to call.
+ * A session seen by its holder (`/holdings/services/{id}`): their own prestation, the way to declare an
+ * absence, and the attendance sheet (the attendance feature's, as on `/attendance/services/{id}`).
  */
-function ComingParticipantsCard({ serviceId }: { serviceId: string }) {
-  const { t } = useTranslation('holdings');
-  const locale = useLocale();
-  const query = useServiceParticipants(serviceId);
-  return (
-    <Card data-coming-participants="">
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle>{t('attendees.title')}</CardTitle>
-          <div className="flex flex-wrap items-center gap-2">
-            {query.isSuccess ? (
-              <Badge variant="success" data-coming-count={query.data.coming}>
-                {t('attendees.count', { count: query.data.coming })}
-              </Badge>
-            ) : null}
-            <PrintSheetButton serviceId={serviceId} />
-          </div>
-        </div>
-        <CardDescription>{t('attendees.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="pt-2">
-        {query.isPending ? (
-          <div className="space-y-3 py-2" aria-busy="true">
-            <Skeleton className="h-5 w-full" />
-            <Skeleton className="h-5 w-2/3" />
-          </div>
-        ) : query.isError ? (
-          <ErrorState title={t('attendees.error')} error={query.error} onRetry={() => void query.refetch()} />
-        ) : query.data.items.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center">
-            <ClipboardCheck className="size-7 text-slate-400" aria-hidden="true" />
-            <p className="text-sm text-slate-600">{t('attendees.none')}</p>
-          </div>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {query.data.items.map((participant) => (
-              <li
-                key={participant.id}
-                data-participant={participant.id}
-                className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
-              >
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
-                    <span className="truncate">{participant.displayName}</span>
-                    <ParticipantStatusBadge status={participant.status} />
-                  </p>
-                  <p className="text-xs text-slate-600 tabular-nums">
-                    {participant.ageMonths === null
-                      ? t('attendees.ageUnknown')
-                      : formatAge(participant.ageMonths, locale)}
-                  </p>
-                </div>
-                {participant.familyPhone ? (
-                  <a
-                    href={`tel:${participant.familyPhone.replace(/\s+/g, '')}`}
-                    aria-label={t('attendees.call', {
-                      name: participant.displayName,
-                      phone: participant.familyPhone,
-                    })}
-                    className="inline-flex items-center gap-1.5 self-start rounded-md text-sm font-medium text-brand-700 tabular-nums hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 sm:self-auto"
-                  >
-                    <Phone className="size-4" aria-hidden="true" />
-                    {participant.familyPhone}
-                  </a>
-                ) : (
-                  <span className="text-xs text-slate-500">{t('attendees.noPhone')}</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-/**
- * A session seen by its holder (`/holdings/services/{id}`: their own prestation, the way to declare
- * an absence) or by a manager taking attendance (`/attendance/services/{id}`: attendance itself comes
- * with the registrations).
- */
-export function ServiceDetailPage({ mode }: { mode: 'holder' | 'attendance' }) {
+export function ServiceDetailPage() {
   const { t } = useTranslation('holdings');
   const locale = useLocale();
   const timeZone = useTimeZone();
   const { user } = useAuth();
   const { id = '' } = useParams();
   const query = useService(id);
-  const back =
-    mode === 'holder'
-      ? { to: paths.holdingServices.to(), label: t('detail.backHolder') }
-      : { to: paths.attendanceServices.to(), label: t('detail.backAttendance') };
+  const back = { to: paths.holdingServices.to(), label: t('detail.backHolder') };
 
   if (query.isPending || query.isError) {
     return (
@@ -187,7 +95,6 @@ export function ServiceDetailPage({ mode }: { mode: 'holder' | 'attendance' }) {
   const service = query.data;
   const cancelled = service.status === 'cancelled';
   const own = service.prestations.find((prestation) => prestation.holderUserId === user?.id);
-  const manager = isAtLeastEstManager(user);
 
   return (
     <PageContainer className="max-w-5xl">
@@ -212,14 +119,6 @@ export function ServiceDetailPage({ mode }: { mode: 'holder' | 'attendance' }) {
           <span className="text-slate-500"> · </span>
           {formatDuration(service.duration)}
         </p>
-        {mode === 'attendance' && manager ? (
-          <Button asChild variant="secondary" className="mt-2">
-            <Link to={paths.managedService.to(service.id)}>
-              {t('attendance.manage')}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        ) : null}
       </header>
 
       {service.status === 'postponed' && service.originalStartDateTime ? (
@@ -229,13 +128,7 @@ export function ServiceDetailPage({ mode }: { mode: 'holder' | 'attendance' }) {
       ) : null}
       {cancelled ? <Alert tone="error">{t('detail.cancelled')}</Alert> : null}
 
-      {mode === 'attendance' ? (
-        <Alert tone="info" title={t('attendance.soonTitle')}>
-          {t('attendance.soonText')}
-        </Alert>
-      ) : null}
-
-      {mode === 'holder' && own ? (
+      {own ? (
         <Card data-own-prestation={own.id}>
           <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex items-center gap-3">
@@ -321,7 +214,10 @@ export function ServiceDetailPage({ mode }: { mode: 'holder' | 'attendance' }) {
         </Card>
       </div>
 
-      <ComingParticipantsCard serviceId={service.id} />
+      <div className="flex justify-end">
+        <PrintSheetButton serviceId={service.id} />
+      </div>
+      <AttendanceSheet serviceId={service.id} />
     </PageContainer>
   );
 }
