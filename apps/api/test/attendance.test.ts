@@ -13,6 +13,7 @@ import {
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo/accounts';
 import { hashPassword } from '../src/lib/password';
 import { handleAbsences, type AbsenceEvent } from '../src/modules/attendance/absence-events';
+import { registerRecoveryTokens } from '../src/modules/recovery/recovery-issue';
 import { createUserRepository } from '../src/modules/users/user.repository';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -466,5 +467,30 @@ describe('the demo', () => {
     expect(absent.length).toBeGreaterThan(0);
     expect(absent.length).toBeLessThan(rows.length / 4);
     expect(absent.some((row) => row.note)).toBe(true);
+  });
+});
+
+describe('an absence in the application as it runs', () => {
+  it('gives the family a recovery token, once, through the port the recovery module plugs in', async () => {
+    // The tests above listen to the port themselves; the application plugs the recovery module in.
+    registerRecoveryTokens(t.app.ctx);
+    // Recovery is allowed for public (and protected) activities only.
+    await t.database.query(
+      `update blueprints set visibility = 'public' where organization_id = $1 and id = 'bp_att'`,
+      [ORG],
+    );
+    for (let i = 0; i < 2; i++) {
+      const r = await send('manager', 'svc_att_other', [
+        mark('par_emma_other', 'absent', '2026-04-29T16:05:00Z'),
+      ]);
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const tokensGiven = await t.database.query<{ origin: string; status: string; family_id: string }>(
+      `select origin, status, family_id from recovery_tokens
+       where organization_id = $1 and origin_participant_id = 'par_emma_other'`,
+      [ORG],
+    );
+    expect(tokensGiven).toHaveLength(1);
+    expect(tokensGiven[0]).toMatchObject({ origin: 'absence', status: 'available' });
   });
 });
