@@ -239,7 +239,7 @@ describe.skipIf(!browserAvailable)('catalogue and calendar (issue 4)', () => {
     await page.locator('[data-service]:not([data-status="cancelled"])').nth(4).locator('a').click();
     await page.waitForURL((url) => url.pathname.startsWith('/holdings/services/'));
     await page.getByText('(vous)').waitFor();
-    await page.getByRole('heading', { name: 'Participants', exact: true }).first().waitFor();
+    await page.getByRole('heading', { name: 'Présences', exact: true }).first().waitFor();
     await snap(page, 'holdings-2-phone-session');
 
     await page.getByRole('link', { name: 'Déclarer une absence' }).click();

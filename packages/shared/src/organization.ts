@@ -23,6 +23,8 @@ export interface OrganizationBillingFields {
 
 export const ORGANIZATION_SECTIONS = ['billing', 'mutual', 'payment'] as const;
 export type OrganizationSection = (typeof ORGANIZATION_SECTIONS)[number];
+/** A step of the Configuration page: the sections the notice checks, and settings that are never incomplete. */
+export type ConfigurationStep = OrganizationSection | 'recovery';
 
 export interface OrganizationWarning {
   section: OrganizationSection;
@@ -73,7 +75,7 @@ export function isPaymentComplete(
 /** Path of a configuration step of the organisation. */
 export function organizationConfigurationPath(
   organizationId: string | null | undefined,
-  step: OrganizationSection,
+  step: ConfigurationStep,
 ): string {
   return `/configuration/organizations/${encodeURIComponent(organizationId ?? '')}?step=${step}`;
 }

@@ -1,5 +1,6 @@
 import {
   organizationConfigurationPath,
+  type ConfigurationStep,
   type OrganizationSection,
   SYSTEM_ORGANIZATION_ID,
 } from '@inscrio/shared';
@@ -25,8 +26,13 @@ import { PlatformConfiguration } from './platform-configuration';
 
 import { RecoverySettingsCard } from './recovery-settings-card';
 import { SubscriptionCard } from './subscription-card';
-/** The configuration steps, in the order of the 'Informations à compléter' notice. */
-export const STEPS = ['payment', 'billing', 'mutual'] as const satisfies readonly OrganizationSection[];
+/** The configuration steps, in the order of the 'Informations à compléter' notice, then the recovery settings. */
+export const STEPS = [
+  'payment',
+  'billing',
+  'mutual',
+  'recovery',
+] as const satisfies readonly ConfigurationStep[];
 export type Step = (typeof STEPS)[number];
 
 const isStep = (value: string | null): value is Step => (STEPS as readonly string[]).includes(value ?? '');
@@ -45,7 +51,9 @@ function StepNav({
   return (
     <nav aria-label={t('steps.label')} className="flex gap-1 overflow-x-auto border-b border-slate-200">
       {STEPS.map((step) => {
-        const pending = incomplete?.has(step);
+        // The recovery settings have defaults: the notice never checks them, no mark either way.
+        const checked = step !== 'recovery';
+        const pending = checked && incomplete?.has(step);
         const Icon = pending ? CircleDashed : CircleCheck;
         return (
           <Link
@@ -61,7 +69,7 @@ function StepNav({
             )}
             data-step={step}
           >
-            {incomplete ? (
+            {incomplete && checked ? (
               <Icon
                 className={cn('size-4', pending ? 'text-amber-500' : 'text-emerald-600')}
                 aria-label={pending ? t('steps.incomplete') : t('steps.complete')}
@@ -125,7 +133,7 @@ function useWarningsFollowMollie(organizationId: string, storedStatus: string | 
 
 /**
  * `/configuration/organizations/{id}` (Configuration): the organisation's settings as steps chosen by
- * `?step=payment|billing|mutual`, under the 'Informations à compléter' notice
+ * `?step=payment|billing|mutual|recovery`, under the 'Informations à compléter' notice
  * (`GET /organizations/{id}/warnings`). The mutual certificate step comes with the certificates.
  */
 export function OrganizationConfigurationPage() {
@@ -167,11 +175,12 @@ export function OrganizationConfigurationPage() {
           <PaymentStep organization={organization} />
         ) : step === 'billing' ? (
           <BillingStep organization={organization} />
+        ) : step === 'recovery' ? (
+          <RecoverySettingsCard organizationId={organization.id} />
         ) : (
           <UpcomingStep />
         )}
       </section>
-      <RecoverySettingsCard organizationId={organization.id} />
       <SubscriptionCard organizationId={organization.id} />
       {/* Club administrators write to the platform from here (spec menus stay as they are). */}
       {user?.role === 'admin' && !user.isSystemAdmin ? (
