@@ -22,6 +22,7 @@ CREATE TABLE "documents" (
 	"member_id" text,
 	"period_id" text,
 	"blueprint_id" text,
+	"establishment_id" text,
 	"year" integer,
 	"version" integer,
 	"published_at" timestamp with time zone,

@@ -43,6 +43,8 @@ export const documents = pgTable(
     memberId: text('member_id'),
     periodId: text('period_id'),
     blueprintId: text('blueprint_id'),
+    /** The establishment it concerns (an establishment manager sees only his); null: the whole organisation. */
+    establishmentId: text('establishment_id'),
     /** The calendar year a certificate covers. */
     year: integer('year'),
     /** A legal document's version (1, 2, …) within its kind; null for the others. */
