@@ -1,5 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { toWinAnsi } from './win-ansi';
 
 /*
  * The A4 page of the billing PDFs and its vertical cursor: geometry, fonts, text that fits its box,
@@ -27,21 +28,56 @@ export const COLOR = {
   cancelled: '#64748b',
   overdue: '#b91c1c',
 };
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' };
+/*
+ * DejaVu Sans Condensed (npm `dejavu-fonts-ttf`), embedded as the subset of glyphs each PDF uses: every
+ * Latin, Greek and Cyrillic letter prints as written (« Łukasz Wójcik », « Zoë », « Ağca »), which the
+ * standard PDF fonts (Windows-1252 only) could not; condensed, it sets about as wide as Helvetica did.
+ */
+const FONT_FILES = {
+  regular: 'DejaVuSansCondensed.ttf',
+  bold: 'DejaVuSansCondensed-Bold.ttf',
+  italic: 'DejaVuSansCondensed-Oblique.ttf',
+};
+type FontName = keyof typeof FONT_FILES;
+let fontData: Record<FontName, Buffer> | undefined;
+/** The font files, read once per process. */
+function fonts(): Record<FontName, Buffer> {
+  if (!fontData) {
+    const require = createRequire(import.meta.url);
+    const read = (file: string) => fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+    fontData = {
+      regular: read(FONT_FILES.regular),
+      bold: read(FONT_FILES.bold),
+      italic: read(FONT_FILES.italic),
+    };
+  }
+  return fontData;
+}
 const BODY = 9.5;
 export const SMALL = 8;
 
 export interface TextStyle {
-  font?: keyof typeof FONT;
+  font?: FontName;
   size?: number;
   color?: string;
   align?: 'left' | 'right' | 'center';
 }
 
-/** The standard fonts' ascent (Helvetica's, 718/1000 of the size): from a line's top to its baseline. */
-const ASCENT = 0.718;
+/** DejaVu Sans's ascent (1901/2048 of the size): from a line's top to its baseline. */
+const ASCENT = 1901 / 2048;
 /** An amount or a rate as printed: « 1 000 000,00 € », « -45,00 € », « €1,000.00 », « 21 % ». */
 const AMOUNT = /^[-−]?€?\d[\d\u00a0.,]*(\u00a0?[€%])?$/;
+
+/**
+ * Text that must stay on one line (an amount: « 1 000 000,00 € », a rate: « 21 % »): its spaces become
+ * no-break spaces (U+00A0), so a line never ends inside it.
+ */
+export function unbreakable(text: string): string {
+  return text.replace(/ /g, '\u00a0');
+}
+
+/** Spaces of any width as plain spaces: the amounts' narrow no-break spaces print as the others do. */
+const plainSpaces = (text: string) => text.replace(/[\u2000-\u200a\u202f\u205f\u3000]/g, ' ');
 
 export class PdfCanvas {
   protected readonly doc: PDFKit.PDFDocument;
@@ -61,8 +97,9 @@ export class PdfCanvas {
       size: 'A4',
       margins: { top: TOP, left: MARGIN, right: MARGIN, bottom: 0 },
       bufferPages: true,
-      info: { Title: toWinAnsi(title) },
+      info: { Title: title },
     });
+    for (const [name, data] of Object.entries(fonts())) this.doc.registerFont(name, data);
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.ended = new Promise((resolve, reject) => {
       this.doc.on('end', () => resolve(Buffer.concat(this.chunks)));
@@ -71,7 +108,7 @@ export class PdfCanvas {
   }
 
   protected style({ font = 'regular', size = BODY, color = COLOR.text }: TextStyle): void {
-    this.doc.font(FONT[font]).fontSize(size).fillColor(color);
+    this.doc.font(font).fontSize(size).fillColor(color);
   }
 
   /**
@@ -81,14 +118,14 @@ export class PdfCanvas {
   private fitted(text: string, width: number, style: TextStyle): TextStyle {
     if (!AMOUNT.test(text)) return style;
     this.style(style);
-    const natural = this.doc.widthOfString(toWinAnsi(text));
+    const natural = this.doc.widthOfString(plainSpaces(text));
     if (natural <= width) return style;
     return { ...style, size: Math.floor(((style.size ?? BODY) * width * 10) / natural) / 10 };
   }
 
   heightOf(text: string, width: number, style: TextStyle = {}): number {
     this.style(this.fitted(text, width, style));
-    return this.doc.heightOfString(toWinAnsi(text), { width });
+    return this.doc.heightOfString(plainSpaces(text), { width });
   }
 
   /** Writes text in a box `width` wide and returns the height it took. */
@@ -98,7 +135,7 @@ export class PdfCanvas {
     this.style(fitted);
     // Set smaller to fit: lowered so that it stands on the baseline it had at its own size.
     const shrunk = (style.size ?? BODY) - (fitted.size ?? BODY);
-    this.doc.text(toWinAnsi(text), x, y + shrunk * ASCENT, { width, align: style.align ?? 'left' });
+    this.doc.text(plainSpaces(text), x, y + shrunk * ASCENT, { width, align: style.align ?? 'left' });
     return height;
   }
 

@@ -11,10 +11,9 @@ import {
   TOP,
   type TextStyle,
 } from './pdf-canvas';
-import { toWinAnsi } from './win-ansi';
 
 export { CONTENT_WIDTH } from './pdf-canvas';
-export { unbreakable } from './win-ansi';
+export { unbreakable } from './pdf-canvas';
 
 /*
  * The blocks the billing PDFs are made of (header, parties, information band, table, totals, transfer
@@ -97,7 +96,7 @@ export class PdfWriter extends PdfCanvas {
 
   /** Draws the status pill and returns the height it took. */
   private badge(badge: Badge, y: number): number {
-    const text = toWinAnsi(badge.text);
+    const text = badge.text;
     this.style({ font: 'bold', size: SMALL });
     const width = this.doc.widthOfString(text) + 16;
     this.doc.roundedRect(RIGHT - width, y, width, 17, 8.5).fill(COLOR[badge.tone]);
