@@ -28,7 +28,18 @@ export const invoiceTotals = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    index('invoice_totals_org_issue').on(t.organizationId, t.issueDate, t.dueDate, t.status),
+    // Every column in the key: the totals are summed from the index alone (an index-only scan), never
+    // from heap pages left sparse by the folds' deletes (1,700 keys over 2,700 pages at 200,000 invoices).
+    index('invoice_totals_org_issue').on(
+      t.organizationId,
+      t.issueDate,
+      t.dueDate,
+      t.status,
+      t.invoices,
+      t.amount,
+      t.credited,
+      t.outstanding,
+    ),
     index('invoice_totals_unfolded')
       .on(t.organizationId, t.issueDate, t.dueDate, t.status)
       .where(sql`not ${t.folded}`),

@@ -1,0 +1,2 @@
+DROP INDEX "invoice_totals_org_issue";--> statement-breakpoint
+CREATE INDEX "invoice_totals_org_issue" ON "invoice_totals" USING btree ("organization_id","issue_date","due_date","status","invoices","amount","credited","outstanding");
