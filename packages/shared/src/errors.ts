@@ -460,6 +460,18 @@ export const ERRORS = {
     fr: 'Cette facture est déjà payée',
     en: 'This invoice is already paid',
   },
+  /** A Peppol (UBL) file asked for an invoice or credit note whose buyer is not a company with a VAT number. */
+  peppol_buyer_not_company: {
+    status: 409,
+    fr: "Le format Peppol n'existe que pour un client entreprise avec un numéro de TVA",
+    en: 'The Peppol format exists only for a business customer with a VAT number',
+  },
+  /** A Peppol file whose seller or buyer has no Peppol address that can be derived from its VAT number. */
+  peppol_address_unknown: {
+    status: 409,
+    fr: "L'adresse Peppol ne peut pas être déduite du numéro de TVA de ce pays",
+    en: "The Peppol address cannot be derived from this country's VAT number",
+  },
   /** A payment recorded on an invoice for more than its balance. */
   payment_amount_mismatch: {
     status: 409,

@@ -63,6 +63,7 @@ export function invoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
     creditedAmount: 0,
     paidAmount: 0,
     balance: totalAmount,
+    peppol: true,
     serviceFrom: '2026-07-06',
     serviceTo: '2026-07-10',
     seller: seller(),

@@ -199,6 +199,10 @@ export const bankTransactionListQuerySchema = (locale: Locale) =>
 // ---------------------------------------------------------------------------------------------------
 // Responses
 
+/** Whether a document's buyer is a business that receives Peppol e-invoices: a company with a VAT number. */
+export const isPeppolBuyer = (buyer: { companyName: string | null; vatNumber: string | null }): boolean =>
+  Boolean(buyer.companyName && buyer.vatNumber);
+
 const partySchema = z.object({
   name: z.string(),
   companyName: z.string().nullable(),
@@ -224,6 +228,8 @@ export const invoiceSummarySchema = z.object({
   paidAmount: z.number().int(),
   /** Cents still due: total − credited − paid, never below 0. */
   balance: z.number().int(),
+  /** The buyer is a company with a VAT number: the invoice is also a Peppol (UBL) file. */
+  peppol: z.boolean(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
@@ -273,6 +279,8 @@ export const creditNoteSummarySchema = z.object({
   refunded: z.boolean(),
   /** Refunded, deducted from what was still due, or paid and not refunded (`creditNoteSettlement`). */
   settlement: z.enum(CREDIT_NOTE_SETTLEMENTS),
+  /** The buyer is a company with a VAT number: the credit note is also a Peppol (UBL) file. */
+  peppol: z.boolean(),
 });
 export type CreditNoteSummary = z.infer<typeof creditNoteSummarySchema>;
 

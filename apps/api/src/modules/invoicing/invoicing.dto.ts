@@ -6,6 +6,7 @@ import {
   type InvoiceDetail,
   type InvoiceStatus,
   type InvoiceSummary,
+  isPeppolBuyer,
 } from '@inscrio/shared';
 import type { BuyerSnapshot, SellerSnapshot } from '../../db/schema';
 import { formatReferenceForTransfer } from '../../lib/transfer/references';
@@ -35,6 +36,7 @@ export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
     creditedAmount: row.credited_amount,
     paidAmount: row.paid_amount,
     balance: invoiceBalance(row),
+    peppol: isPeppolBuyer(row.buyer),
   };
 }
 
@@ -70,6 +72,7 @@ export function toCreditNoteSummary(row: CreditNoteRow): CreditNoteSummary {
       },
       newerUnrefunded: row.newer_unrefunded,
     }),
+    peppol: isPeppolBuyer(row.buyer),
   };
 }
 

@@ -89,6 +89,23 @@ export function invoicingRoutes(ctx: AppContext) {
       },
     );
 
+    r.get(
+      '/invoices/:id/ubl',
+      {
+        config: anySignedIn,
+        schema: {
+          tags,
+          summary:
+            'The invoice as Peppol BIS Billing 3.0 (UBL XML), for a business customer with a VAT number',
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const { fileName, xml } = await invoicing.invoiceUbl(requireAuth(request), request.params.id);
+        return sendDownload(reply, 'application/xml', fileName, xml);
+      },
+    );
+
     r.post(
       '/invoices',
       {
@@ -214,6 +231,23 @@ export function invoicingRoutes(ctx: AppContext) {
       async (request, reply) => {
         const { fileName, pdf } = await invoicing.creditNotePdf(requireAuth(request), request.params.id);
         return sendDownload(reply, 'application/pdf', fileName, pdf);
+      },
+    );
+
+    r.get(
+      '/credit-notes/:id/ubl',
+      {
+        config: anySignedIn,
+        schema: {
+          tags,
+          summary:
+            'A credit note as Peppol BIS Billing 3.0 (UBL XML), for a business customer with a VAT number',
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const { fileName, xml } = await invoicing.creditNoteUbl(requireAuth(request), request.params.id);
+        return sendDownload(reply, 'application/xml', fileName, xml);
       },
     );
 

@@ -20,6 +20,7 @@ import { exportInvoicesCsv } from './invoice-export';
 import { createInvoicePdfs } from './invoice-pdfs';
 import { invoiceBalance, toCreditNoteDetail, toCreditNoteSummary, toInvoiceSummary } from './invoicing.dto';
 import { createInvoicingRepository } from './invoicing.repository';
+import { creditNoteUbl, invoiceUbl } from './peppol-ubl';
 import { familyScope, filterOf, invoiceDetailOf, isAccountant, requireAccountant } from './invoicing-scope';
 import { sendReminder } from './reminders';
 import { createAccountingTotals, readsRunningSums } from './invoice-totals.repository';
@@ -168,6 +169,24 @@ export function createInvoicingService(ctx: AppContext) {
       });
       if (!rows[0]) throw new AppError('not_found');
       return toCreditNoteDetail(rows[0], await repository.creditNoteLines(auth.organizationId, creditNoteId));
+    },
+
+    /** The invoice as Peppol BIS Billing 3.0 UBL, for a business customer with a VAT number. */
+    async invoiceUbl(auth: AuthContext, invoiceId: string) {
+      const { row, detail } = await invoiceDetailOf(
+        ctx.db,
+        auth.organizationId,
+        invoiceId,
+        familyScope(auth),
+      );
+      return { fileName: `facture-${row.number}.xml`, xml: invoiceUbl(detail) };
+    },
+
+    /** A credit note as Peppol BIS Billing 3.0 UBL, referring to its invoice. */
+    async creditNoteUbl(auth: AuthContext, creditNoteId: string) {
+      const note = await this.creditNote(auth, creditNoteId);
+      const { detail } = await invoiceDetailOf(ctx.db, auth.organizationId, note.invoiceId);
+      return { fileName: `note-de-credit-${note.number}.xml`, xml: creditNoteUbl(note, detail) };
     },
 
     async creditNotePdf(auth: AuthContext, creditNoteId: string) {

@@ -1,11 +1,12 @@
-import { FileDown } from 'lucide-react';
+import { FileDown, type LucideIcon } from 'lucide-react';
 import { Button, type ButtonProps } from './button';
 import { type Download, useDownload } from '@/lib/download';
 
-/** Downloads a document (PDF, CSV) with the session's token; a bare icon when `iconOnly`. */
+/** Downloads a document (PDF, CSV, XML) with the session's token; a bare icon when `iconOnly`. */
 export function DownloadButton({
   download,
   label,
+  icon: Icon = FileDown,
   iconOnly = false,
   variant = 'secondary',
   size = 'sm',
@@ -13,6 +14,7 @@ export function DownloadButton({
 }: {
   download: Download;
   label: string;
+  icon?: LucideIcon;
   iconOnly?: boolean;
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];
@@ -29,7 +31,7 @@ export function DownloadButton({
       aria-label={iconOnly ? label : undefined}
       title={iconOnly ? label : undefined}
     >
-      {mutation.isPending ? null : <FileDown aria-hidden="true" />}
+      {mutation.isPending ? null : <Icon aria-hidden="true" />}
       {iconOnly ? null : label}
     </Button>
   );

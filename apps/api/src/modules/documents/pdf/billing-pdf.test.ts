@@ -18,6 +18,7 @@ describe('credit note PDF', () => {
     buyerName: 'Marie Dupont',
     refunded: true,
     settlement: 'refunded',
+    peppol: false,
     lines: [line('Repas de midi', 2, 2_650, 600)],
   };
 

@@ -69,6 +69,7 @@ describe('invoice PDF', () => {
       buyerName: 'Marie Dupont',
       refunded: false,
       settlement: 'deducted',
+      peppol: false,
     };
     const text = await pdfText(
       await renderInvoicePdf(

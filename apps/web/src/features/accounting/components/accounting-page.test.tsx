@@ -323,6 +323,36 @@ describe('the invoices of /accounting', () => {
     expect(toast.success).toHaveBeenCalledWith("L'export CSV des factures a été téléchargé.");
   });
 
+  it('offers the Peppol (UBL) file only for a company with a VAT number, and downloads it', async () => {
+    const api = server({
+      'GET /api/invoices': () =>
+        json(
+          200,
+          invoicePage([
+            invoice({ id: 'inv_acme', number: '2026-000124', buyerName: 'ACME SRL', peppol: true }),
+            invoice(),
+          ]),
+        ),
+      'GET /api/invoices/inv_acme/ubl': () =>
+        new Response('<?xml version="1.0"?><Invoice/>', {
+          status: 200,
+          headers: {
+            'content-type': 'application/xml',
+            'content-disposition': 'attachment; filename="facture-2026-000124.xml"',
+          },
+        }),
+    });
+    const saved = captureDownloads();
+    const user = userEvent.setup();
+    renderAt('/accounting');
+    const table = await screen.findByRole('table');
+    const [company, family] = within(table).getAllByRole('row').slice(1);
+    expect(within(family!).queryByRole('button', { name: 'Télécharger en Peppol (UBL)' })).toBeNull();
+    await user.click(within(company!).getByRole('button', { name: 'Télécharger en Peppol (UBL)' }));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['facture-2026-000124.xml']));
+    expect(api.callsTo('GET /api/invoices/inv_acme/ubl')).toHaveLength(1);
+  });
+
   it('tells a member without the accounting right, without loading anything', async () => {
     clearSession();
     startSession(signInResult({ user: makeUser({ role: 'user' }) }));

@@ -1,5 +1,5 @@
 import { type CreditNoteSummary, formatMoney } from '@inscrio/shared';
-import { FileMinus } from 'lucide-react';
+import { FileCode, FileMinus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,6 +28,24 @@ function Pdf({ creditNote, iconOnly }: { creditNote: CreditNoteSummary; iconOnly
         fallbackName: `note-de-credit-${creditNote.number}.pdf`,
       }}
       label={t('creditNotes.pdf')}
+      iconOnly={iconOnly}
+      variant={iconOnly ? 'ghost' : 'secondary'}
+    />
+  );
+}
+
+/** The Peppol (UBL) file, for a credit note to a company with a VAT number. */
+function Ubl({ creditNote, iconOnly }: { creditNote: CreditNoteSummary; iconOnly: boolean }) {
+  const { t } = useTranslation('accounting');
+  if (!creditNote.peppol) return null;
+  return (
+    <DownloadButton
+      download={{
+        path: `/credit-notes/${encodeURIComponent(creditNote.id)}/ubl`,
+        fallbackName: `note-de-credit-${creditNote.number}.xml`,
+      }}
+      label={t('creditNotes.ubl')}
+      icon={FileCode}
       iconOnly={iconOnly}
       variant={iconOnly ? 'ghost' : 'secondary'}
     />
@@ -87,7 +105,12 @@ function useColumns(): Column<CreditNoteSummary>[] {
       hiddenHeader: true,
       className: 'text-right',
       cellClassName: 'py-2',
-      cell: (creditNote) => <Pdf creditNote={creditNote} iconOnly />,
+      cell: (creditNote) => (
+        <span className="inline-flex gap-1">
+          <Pdf creditNote={creditNote} iconOnly />
+          <Ubl creditNote={creditNote} iconOnly />
+        </span>
+      ),
     },
   ];
 }
@@ -116,7 +139,10 @@ function CreditNoteCard({ creditNote }: { creditNote: CreditNoteSummary }) {
       <p className="text-sm text-slate-700">{creditNote.reason}</p>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Refunded creditNote={creditNote} />
-        <Pdf creditNote={creditNote} iconOnly={false} />
+        <span className="flex flex-wrap gap-2">
+          <Pdf creditNote={creditNote} iconOnly={false} />
+          <Ubl creditNote={creditNote} iconOnly={false} />
+        </span>
       </div>
     </>
   );

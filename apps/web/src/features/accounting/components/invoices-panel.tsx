@@ -1,5 +1,5 @@
 import { formatMoney, INVOICE_STATUSES, type InvoiceSummary } from '@inscrio/shared';
-import { BellRing, FileMinus, FilePlus, HandCoins, ReceiptText } from 'lucide-react';
+import { BellRing, FileCode, FileMinus, FilePlus, HandCoins, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -82,6 +82,18 @@ function InvoiceActions({
         iconOnly={iconOnly}
         variant={variant}
       />
+      {invoice.peppol ? (
+        <DownloadButton
+          download={{
+            path: `/invoices/${encodeURIComponent(invoice.id)}/ubl`,
+            fallbackName: `facture-${invoice.number}.xml`,
+          }}
+          label={t('invoices.ubl')}
+          icon={FileCode}
+          iconOnly={iconOnly}
+          variant={variant}
+        />
+      ) : null}
       {isOpen(invoice) ? (
         <>
           <Button variant={variant} size={size} onClick={onMarkPaid} {...named(t('invoices.markPaid'))}>

@@ -25,6 +25,7 @@ export function invoice(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary
     creditedAmount: 0,
     paidAmount: 0,
     balance: 18000,
+    peppol: false,
     ...overrides,
   };
 }
@@ -65,6 +66,7 @@ export function creditNote(overrides: Partial<CreditNoteSummary> = {}): CreditNo
     buyerName: 'Claire Peeters',
     refunded: true,
     settlement: 'refunded',
+    peppol: false,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { formatMoney, type InvoiceSummary, type OrderDetail } from '@inscrio/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { FileCode } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -78,6 +79,18 @@ function InvoiceEntry({ invoice }: { invoice: InvoiceSummary }) {
         }}
         label={t('order.invoicePdf')}
       />
+      {invoice.peppol ? (
+        <DownloadButton
+          className="w-full"
+          variant="ghost"
+          icon={FileCode}
+          download={{
+            path: `/invoices/${encodeURIComponent(invoice.id)}/ubl`,
+            fallbackName: `facture-${invoice.number}.xml`,
+          }}
+          label={t('order.invoiceUbl')}
+        />
+      ) : null}
       {invoice.creditedAmount > 0 ? <CreditNotes invoiceId={invoice.id} /> : null}
     </div>
   );

@@ -272,6 +272,7 @@ function invoice(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
     creditedAmount: 900,
     paidAmount: 1800,
     balance: 0,
+    peppol: false,
     ...overrides,
   };
 }
@@ -288,6 +289,7 @@ const CREDIT_NOTE: InvoiceDetail['creditNotes'][number] = {
   buyerName: 'Claire Peeters',
   refunded: true,
   settlement: 'refunded',
+  peppol: false,
 };
 
 function pdf(filename: string) {
