@@ -31,6 +31,7 @@ const tokens = {} as Record<Who, string>;
 const userIds = {} as Record<Who, string>;
 const ORG = 'org_demo';
 const absences: AbsenceEvent[] = [];
+const presences: AbsenceEvent[] = [];
 let seq = 0;
 
 const call = (
@@ -90,8 +91,13 @@ const absenceAudits = (participantId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  handleAbsences(t.app.ctx, async (_tx, event) => {
-    absences.push(event);
+  handleAbsences(t.app.ctx, {
+    async absent(_tx, event) {
+      absences.push(event);
+    },
+    async presentAgain(_tx, event) {
+      presences.push(event);
+    },
   });
   for (const who of ['manager', 'estManager', 'holder', 'parent'] as const) {
     const session = await t.signIn(DEMO_ACCOUNTS[who]);
@@ -371,6 +377,11 @@ describe('POST /attendance/services/{id}/marks', () => {
     expect(await statusOf('par_louis')).toBe('confirmed');
     expect(await reservedSeats('svc_att')).toBe(4);
     expect((back.json() as Sheet).counts).toEqual({ present: 3, absent: 0, unmarked: 1 });
+    // Told through the port, so what the absence gave (a recovery token) is taken back.
+    expect(presences.filter((p) => p.participantId === 'par_louis')).toEqual([
+      expect.objectContaining({ serviceId: 'svc_att', at: new Date('2026-04-15T16:20:00Z') }),
+    ]);
+    expect(presences.filter((p) => p.participantId === 'par_noah')).toEqual([]);
     // Absent again later: a second change, a second audit event.
     await send('holder', 'svc_att', [mark('par_louis', 'absent', '2026-04-15T16:30:00Z')]);
     expect(await absenceAudits('par_louis')).toHaveLength(2);

@@ -417,6 +417,63 @@ describe('rights and input', () => {
   });
 });
 
+describe('an absence corrected at the pool side', () => {
+  const markAs = (serviceId: string, participantId: string, kind: 'present' | 'absent') =>
+    call(tokens.manager, 'POST', `/api/attendance/services/${serviceId}/marks`, {
+      marks: [
+        {
+          markId: `${participantId}-${kind}-${Date.now()}`,
+          participantId,
+          mark: kind,
+          markedAt: new Date().toISOString(),
+        },
+      ],
+    });
+
+  it('takes back the unused token when the child is marked present again, and gives the same one back if absent again', async () => {
+    const a = await activity([soon(DAY + 5 * HOUR)]);
+    const f = await family();
+    const [participant] = await register(f, a.blueprintId, a.serviceIds);
+    const service = a.serviceIds[0]!;
+
+    expect((await markAs(service, participant!, 'absent')).statusCode).toBe(200);
+    const [given] = await tokensOf(f.familyId);
+    expect(given).toMatchObject({ origin: 'absence', status: 'available' });
+
+    expect((await markAs(service, participant!, 'present')).statusCode).toBe(200);
+    const [withdrawn] = await tokensOf(f.familyId);
+    expect(withdrawn).toMatchObject({
+      id: given!.id,
+      status: 'cancelled',
+      cancelReason: 'Présence corrigée : le participant était présent',
+    });
+    const listed = await call(f.token, 'GET', '/api/recovery-tokens', undefined, 'fr', {
+      status: 'available',
+    });
+    expect(listed.json().items).toEqual([]);
+
+    expect((await markAs(service, participant!, 'absent')).statusCode).toBe(200);
+    const again = await tokensOf(f.familyId);
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({ id: given!.id, status: 'available', cancelReason: null });
+  });
+
+  it('leaves a token already used as it is', async () => {
+    const a = await activity([soon(DAY + 6 * HOUR)]);
+    const other = await activity([soon(7 * DAY)]);
+    const f = await family();
+    const [participant] = await register(f, a.blueprintId, a.serviceIds);
+    await markAs(a.serviceIds[0]!, participant!, 'absent');
+    const [token] = await tokensOf(f.familyId);
+    const used = await call(f.token, 'POST', `/api/recovery-tokens/${token!.id}/consume`, {
+      serviceId: other.serviceIds[0],
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    expect((await markAs(a.serviceIds[0]!, participant!, 'present')).statusCode).toBe(200);
+    expect((await tokensOf(f.familyId))[0]).toMatchObject({ id: token!.id, status: 'used' });
+  });
+});
+
 /** A family with an available token from an absence on a session of the activity. */
 async function familyWithToken() {
   const a = await activity([soon(DAY + 3 * HOUR)]);

@@ -17,7 +17,7 @@ import { organizationTimeZone, type RequestMeta, serviceScopeOf } from '../servi
 import { holderName, seatsOf } from '../services/services.dto';
 import { createServicesRepository } from '../services/services.repository';
 import { createSessionContextRepository } from '../services/session-context.repository';
-import { tellAbsence } from './absence-events';
+import { tellAbsence, tellPresentAgain } from './absence-events';
 import {
   applyMarks,
   attendanceCounts,
@@ -238,6 +238,13 @@ export function createAttendanceService(ctx: AppContext) {
                 locale: meta.locale,
               });
             await attendance.setHoldsSeat(organizationId, participantId);
+            await tellPresentAgain(ctx, tx, {
+              organizationId,
+              participantId,
+              serviceId: id,
+              at: state.markedAt!,
+              actorUserId: auth.userId,
+            });
           }
           await attendance.setCurrentMark(organizationId, participantId, {
             status: state.status,

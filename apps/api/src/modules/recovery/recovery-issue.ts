@@ -10,7 +10,7 @@ import { organizationUrl } from '../../config';
 import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
 import type { RecoveryMailFacts } from '../mail/mail-template-types';
-import { handleAbsences } from '../attendance/absence-events';
+import { type AbsenceEvent, handleAbsences } from '../attendance/absence-events';
 import { handleCancellationTokens } from '../registrations/cancellation-tokens';
 import { mailFamily } from '../registrations/notifications';
 import { createRecoveryRepository, type ParticipantFacts } from './recovery.repository';
@@ -71,7 +71,13 @@ export function recoveryMailFacts(
   };
 }
 
-/** Writes the token of a missed registration once, audits it and e-mails the family. Answers its id. */
+/** Why an absence's token was withdrawn: the participant was marked present again (shown on the token). */
+export const ATTENDANCE_CORRECTED = 'Présence corrigée : le participant était présent';
+
+/**
+ * Writes the token of a missed registration once, audits it and e-mails the family. Answers its id. A
+ * token an absence gave and a corrected mark withdrew comes back when the participant is absent again.
+ */
 async function issue(
   ctx: AppContext,
   tx: Executor,
@@ -101,14 +107,25 @@ async function issue(
     createdAt: request.at,
     updatedAt: request.at,
   });
-  if (!inserted) return null;
+  let tokenId = id;
+  if (!inserted) {
+    const withdrawn = await repository.lockOrigin(request.organizationId, facts.participantId, origin);
+    if (withdrawn?.status !== 'cancelled' || withdrawn.cancelReason !== ATTENDANCE_CORRECTED) return null;
+    tokenId = withdrawn.id;
+    await repository.update(
+      request.organizationId,
+      tokenId,
+      { status: 'available', cancelledAt: null, cancelReason: null, expiresAt, valueCents },
+      request.at,
+    );
+  }
   await ctx.audit.record(
     {
       organizationId: request.organizationId,
       type: 'recovery-token-created',
       actorUserId: request.actorUserId,
       subjectType: 'recovery-token',
-      subjectId: id,
+      subjectId: tokenId,
       data: { origin, participantId: facts.participantId, serviceId: facts.serviceId, valueCents },
     },
     tx,
@@ -130,7 +147,7 @@ async function issue(
       start: facts.startDateTime,
     }),
   );
-  return id;
+  return tokenId;
 }
 
 async function gather(tx: Executor, request: TokenIssue) {
@@ -155,6 +172,34 @@ export async function issueTokenForAbsence(ctx: AppContext, tx: Executor, reques
     return null;
   }
   return issue(ctx, tx, 'absence', request, facts, settings.recoveryValidityDays, settings);
+}
+
+/**
+ * A participant marked present again after an absence: the token the absence gave is withdrawn while
+ * unused (a token already used stays used: the make-up session took place). Marked absent again later,
+ * the same token comes back (`issueTokenForAbsence`).
+ */
+export async function withdrawAbsenceToken(ctx: AppContext, tx: Executor, request: TokenIssue) {
+  const repository = createRecoveryRepository(tx);
+  const token = await repository.lockOrigin(request.organizationId, request.participantId, 'absence');
+  if (token?.status !== 'available') return;
+  await repository.update(
+    request.organizationId,
+    token.id,
+    { status: 'cancelled', cancelledAt: request.at, cancelReason: ATTENDANCE_CORRECTED },
+    request.at,
+  );
+  await ctx.audit.record(
+    {
+      organizationId: request.organizationId,
+      type: 'recovery-token-cancelled',
+      actorUserId: request.actorUserId,
+      subjectType: 'recovery-token',
+      subjectId: token.id,
+      data: { reason: ATTENDANCE_CORRECTED, participantId: request.participantId },
+    },
+    tx,
+  );
 }
 
 /**
@@ -198,12 +243,18 @@ export function registerRecoveryTokens(ctx: AppContext): void {
       await issueTokenForFamilyCancellation(ctx, tx, cancellation);
     },
   });
-  handleAbsences(ctx, async (tx, absence) => {
-    await issueTokenForAbsence(ctx, tx, {
-      organizationId: absence.organizationId,
-      participantId: absence.participantId,
-      at: absence.at,
-      actorUserId: absence.actorUserId,
-    });
+  const requestOf = (event: AbsenceEvent): TokenIssue => ({
+    organizationId: event.organizationId,
+    participantId: event.participantId,
+    at: event.at,
+    actorUserId: event.actorUserId,
+  });
+  handleAbsences(ctx, {
+    async absent(tx, event) {
+      await issueTokenForAbsence(ctx, tx, requestOf(event));
+    },
+    async presentAgain(tx, event) {
+      await withdrawAbsenceToken(ctx, tx, requestOf(event));
+    },
   });
 }

@@ -257,6 +257,22 @@ export function createRecoveryRepository(db: Executor) {
       return inserted.length === 1;
     },
 
+    /** Locks the token a registration's miss gave (one per registration and origin), if any. */
+    async lockOrigin(organizationId: string, participantId: string, origin: RecoveryTokenOrigin) {
+      const [row] = await db
+        .select()
+        .from(recoveryTokens)
+        .where(
+          and(
+            eq(recoveryTokens.organizationId, organizationId),
+            eq(recoveryTokens.originParticipantId, participantId),
+            eq(recoveryTokens.origin, origin),
+          ),
+        )
+        .for('update');
+      return row;
+    },
+
     /** Locks a token for a change (consume, extend, cancel): two at once wait for each other. */
     async lock(organizationId: string, id: string): Promise<RecoveryTokenRow | undefined> {
       const [row] = await db
