@@ -490,6 +490,27 @@ async function familyWithToken() {
   return { f, tokenId: tokenId!, missedService: a.serviceIds[0]! };
 }
 
+describe('GET /recovery-tokens/{id}', () => {
+  it("shows a family its own token, managers any, and no one else's", async () => {
+    const { f, tokenId } = await familyWithToken();
+    const stranger = await family();
+    const own = await call(f.token, 'GET', `/api/recovery-tokens/${tokenId}`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({
+      id: tokenId,
+      status: 'available',
+      origin: 'absence',
+      familyId: f.familyId,
+    });
+    expect((await call(tokens.manager, 'GET', `/api/recovery-tokens/${tokenId}`)).statusCode).toBe(200);
+    expect((await call(stranger.token, 'GET', `/api/recovery-tokens/${tokenId}`)).statusCode).toBe(404);
+    expect((await call(f.token, 'GET', `/api/recovery-tokens/${'x'.repeat(150)}`)).statusCode).toBe(400);
+    expect(
+      (await t.request('GET', `/api/recovery-tokens/${tokenId}`, { organizationId: ORG })).statusCode,
+    ).toBe(401);
+  });
+});
+
 describe('using a token', () => {
   it('offers the sessions it may take, and takes one: a confirmed registration at no charge, the token used', async () => {
     const { f, tokenId, missedService } = await familyWithToken();

@@ -111,6 +111,20 @@ export function recoveryRoutes(ctx: AppContext) {
     );
 
     r.get(
+      '/recovery-tokens/:id',
+      {
+        config: managersOrFamily,
+        schema: {
+          tags,
+          summary: "One token: the family's own, or any of the organisation's for managers (in their scope)",
+          params: idParams,
+          response: { 200: recoveryTokenDtoSchema },
+        },
+      },
+      (request) => recovery.get(requireAuth(request), request.params.id),
+    );
+
+    r.get(
       '/recovery-tokens/:id/sessions',
       {
         config: family,

@@ -71,6 +71,11 @@ export function createRecoveryService(ctx: AppContext) {
   return {
     reachable,
 
+    /** `GET /recovery-tokens/{id}`: the token, as its list shows it. */
+    async get(auth: AuthContext, id: string) {
+      return toRecoveryTokenDto(await reachable(auth, id));
+    },
+
     /** `GET /recovery-tokens`: the family's own tokens, or the managers' filtered list. */
     async list(auth: AuthContext, query: RecoveryTokenListQuery): Promise<RecoveryTokenList> {
       const { page, pageSize } = query;

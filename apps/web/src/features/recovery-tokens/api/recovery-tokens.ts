@@ -42,6 +42,15 @@ export function useRecoveryTokens(filters: RecoveryTokenFilters) {
   return useQuery(recoveryTokensQuery(filters));
 }
 
+/** `GET /recovery-tokens/{id}`: one token (whose, where from, until when). */
+export function useRecoveryToken(tokenId: string) {
+  return useQuery({
+    queryKey: ['recovery-tokens', 'one', tokenId],
+    queryFn: ({ signal }) => api.get<RecoveryTokenDto>(tokenPath(tokenId), { signal }),
+    meta: { silent: true },
+  });
+}
+
 /** `GET /recovery-tokens/{id}/sessions`: the sessions the token may take. */
 export function useRecoverySessions(tokenId: string) {
   return useQuery({

@@ -11,8 +11,31 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { notify, notifyError } from '@/lib/notify';
 import { paths } from '@/lib/paths';
-import { useConsumeRecoveryToken, useRecoverySessions } from '../api/recovery-tokens';
-import { useTokenDates } from './token-text';
+import { useConsumeRecoveryToken, useRecoverySessions, useRecoveryToken } from '../api/recovery-tokens';
+import { useTokenDates, useTokenOrigin } from './token-text';
+
+/** Whose token it is and what it makes up for: « Pour Léa · Absence au Judo du lun. 12/10 ». */
+function TokenSummary({ id }: { id: string }) {
+  const { t } = useTranslation('recovery-tokens');
+  const token = useRecoveryToken(id);
+  const origin = useTokenOrigin();
+  const dates = useTokenDates();
+  if (!token.data) return null;
+  return (
+    <p
+      className="rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800"
+      data-token-summary=""
+    >
+      <span className="font-semibold text-slate-900">
+        {t('consume.for', { name: token.data.memberFirstName || token.data.memberLastName })}
+      </span>
+      {' · '}
+      {origin(token.data)}
+      {' · '}
+      {t('family.validUntil', { date: dates.day(token.data.expiresAt) })}
+    </p>
+  );
+}
 
 function SessionChoice({ session, onChoose }: { session: RecoverySession; onChoose: () => void }) {
   const { t } = useTranslation('recovery-tokens');
@@ -95,6 +118,7 @@ export function ConsumeRecoveryTokenPage() {
     <PageContainer className="max-w-3xl">
       <BackLink to={paths.recoveryTokens.to()}>{t('title')}</BackLink>
       <PageHeader title={t('consume.title')} description={t('consume.description')} />
+      <TokenSummary id={id} />
       <QueryStates
         query={query}
         loadingLabel={t('loading')}

@@ -66,11 +66,14 @@ function renderAt(path: string) {
 }
 
 beforeEach(async () => {
+  // The dates of the tokens below are this year's: a session of another year shows its year.
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T10:00:00Z') });
   await i18n.changeLanguage('fr');
   setAddressOrganization(DEMO);
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   clearSession();
   setAddressOrganization(null);
   vi.unstubAllGlobals();
@@ -94,6 +97,14 @@ describe('« Récupérations » for a family', { timeout: 20_000 }, () => {
               valueCents: 0,
             }),
             token({
+              id: 'rcv_4',
+              originSession: {
+                serviceId: 'svc_gala',
+                activityName: 'Gala',
+                startDateTime: '2027-01-08T17:00:00.000Z',
+              },
+            }),
+            token({
               id: 'rcv_3',
               status: 'used',
               usedSession: {
@@ -108,7 +119,7 @@ describe('« Récupérations » for a family', { timeout: 20_000 }, () => {
     renderAt('/recovery-tokens');
     const lea = await screen.findByRole('region', { name: 'Léa Peeters' });
     const cards = within(lea).getAllByRole('listitem');
-    expect(cards).toHaveLength(2);
+    expect(cards).toHaveLength(3);
     expect(within(cards[0]!).getByText('Disponible')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Absence au Judo du lun. 12/10')).toBeInTheDocument();
     expect(within(cards[0]!).getByText(/12,00/)).toBeInTheDocument();
@@ -117,8 +128,10 @@ describe('« Récupérations » for a family', { timeout: 20_000 }, () => {
       'href',
       '/recovery-tokens/rcv_1/consume',
     );
-    expect(within(cards[1]!).getByText('Utilisée pour Natation du mer. 02/12 16:00')).toBeInTheDocument();
-    expect(within(cards[1]!).queryByRole('link', { name: 'Utiliser' })).toBeNull();
+    // Next year's session says its year.
+    expect(within(cards[1]!).getByText('Absence au Gala du ven. 08/01/2027')).toBeInTheDocument();
+    expect(within(cards[2]!).getByText('Utilisée pour Natation du mer. 02/12 16:00')).toBeInTheDocument();
+    expect(within(cards[2]!).queryByRole('link', { name: 'Utiliser' })).toBeNull();
     const tom = screen.getByRole('region', { name: 'Tom Peeters' });
     expect(within(tom).getByText('Expirée')).toBeInTheDocument();
     expect(within(tom).getByText('Sans montant')).toBeInTheDocument();
@@ -136,9 +149,15 @@ describe('« Récupérations » for a family', { timeout: 20_000 }, () => {
       'POST /api/recovery-tokens/rcv_1/consume': () =>
         json(200, { token: token({ status: 'used' }), participantId: 'reg_new' }),
       'GET /api/recovery-tokens': () => json(200, page([token({ status: 'used' })])),
+      'GET /api/recovery-tokens/rcv_1': () => json(200, token()),
     });
     const router = renderAt('/recovery-tokens/rcv_1/consume');
     const session = await screen.findByRole('button', { name: 'Choisir Natation du mer. 02/12 16:00' });
+    // Whose token it is and what it makes up for.
+    expect(await screen.findByText('Pour Léa')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Absence au Judo du lun\. 12\/10 · Valable jusqu'au 10\/01\/2027/),
+    ).toBeInTheDocument();
     expect(screen.getByText('3 places libres')).toBeInTheDocument();
     await userEvent.click(session);
     const dialog = await screen.findByRole('dialog', { name: 'Confirmer la récupération' });

@@ -20,33 +20,34 @@ export function TokenStatusBadge({ status }: { status: RecoveryTokenStatus }) {
   );
 }
 
-/** Dates as the token screens write them: « lun. 12/10 » for a session, « 12/01/2027 » for an expiry. */
+/**
+ * Dates as the token screens write them: « lun. 12/10 » for a session this year, « lun. 12/10/2027 »
+ * for one in another year, « 12/01/2027 » for an expiry.
+ */
 export function useTokenDates() {
   const locale = useLocale();
   const timeZone = useTimeZone();
-  const short = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-BE' : 'en-GB', {
-    weekday: 'short',
-    day: '2-digit',
-    month: '2-digit',
-    timeZone,
-  });
-  const full = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-BE' : 'en-GB', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone,
-  });
-  const withTime = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-BE' : 'en-GB', {
-    weekday: 'short',
-    day: '2-digit',
-    month: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  });
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale === 'fr' ? 'fr-BE' : 'en-GB', { ...options, timeZone });
+  const dayMonth = { weekday: 'short', day: '2-digit', month: '2-digit' } as const;
+  const time = { hour: '2-digit', minute: '2-digit' } as const;
+  const short = format(dayMonth);
+  const shortWithYear = format({ ...dayMonth, year: 'numeric' });
+  const withTime = format({ ...dayMonth, ...time });
+  const withTimeAndYear = format({ ...dayMonth, year: 'numeric', ...time });
+  const full = format({ day: '2-digit', month: '2-digit', year: 'numeric' });
+  const yearOf = format({ year: 'numeric' });
+  const thisYear = yearOf.format(new Date());
+  const sameYear = (date: Date) => yearOf.format(date) === thisYear;
   return {
-    session: (iso: string) => short.format(new Date(iso)),
-    sessionWithTime: (iso: string) => withTime.format(new Date(iso)),
+    session: (iso: string) => {
+      const date = new Date(iso);
+      return (sameYear(date) ? short : shortWithYear).format(date);
+    },
+    sessionWithTime: (iso: string) => {
+      const date = new Date(iso);
+      return (sameYear(date) ? withTime : withTimeAndYear).format(date);
+    },
     day: (iso: string) => full.format(new Date(iso)),
   };
 }
