@@ -105,7 +105,9 @@ describe('calendar items', () => {
     expect(calendar.items.map((i) => i.id)).toEqual(expected);
     expect(new Set(calendar.items.map((i) => i.serviceName))).toEqual(
       new Set(
-        ['Football 6-12 ans', 'Tennis'].filter((name) => calendar.items.some((i) => i.serviceName === name)),
+        ['Football 6-12 ans', 'Tennis', 'Natation enfants'].filter((name) =>
+          calendar.items.some((i) => i.serviceName === name),
+        ),
       ),
     );
   });

@@ -466,13 +466,15 @@ export async function seedActivities(
   }
   await tx.insert(services).values(serviceRows);
 
-  // The demo holder coaches football and the camp, and tennis this term.
+  // The demo holder coaches football and the camp, tennis this term, and the children's swimming (whose
+  // sessions have attendees and marks: demo/attendance.ts), so his screens are not empty.
   if (holderId) {
     const currentEnd = dayNumber(current.end);
     const coached = serviceRows.filter(
       (s) =>
         s.blueprintId === idOf('football') ||
         s.blueprintId === idOf('camp') ||
+        s.blueprintId === idOf('kids-swim') ||
         (s.blueprintId === idOf('tennis') &&
           Math.floor((s.startDateTime as Date).getTime() / DAY_MS) <= currentEnd),
     );

@@ -34,17 +34,24 @@ export interface HolderAttendees {
   sessions: HeldSession[];
 }
 
-/** `GET /holdings/attendees`: the holder's attendees in the current period, searched by name. */
-export const holderAttendeesQuery = (q: string) =>
+/**
+ * `GET /holdings/attendees`: the holder's attendees in the current period, searched by name; a manager
+ * names the holder (`holderId`), a holder sees their own.
+ */
+export const holderAttendeesQuery = (q: string, holderId?: string) =>
   queryOptions({
-    queryKey: ['holdings', 'attendees', q],
+    queryKey: ['holdings', 'attendees', q, holderId ?? null],
     queryFn: ({ signal }) =>
-      api.get<HolderAttendees>('/holdings/attendees', { query: { q: q || undefined }, signal }),
+      api.get<HolderAttendees>('/holdings/attendees', {
+        query: { q: q || undefined, holderId: holderId || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
 
-export const useHolderAttendees = (q: string) => useQuery(holderAttendeesQuery(q));
+export const useHolderAttendees = (q: string, holderId?: string) =>
+  useQuery(holderAttendeesQuery(q, holderId));
 
 /** `GET /services/{id}/attendance-sheet.pdf`: a session's printable attendance sheet. */
 export function downloadAttendanceSheet(serviceId: string): Promise<void> {

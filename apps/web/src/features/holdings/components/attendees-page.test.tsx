@@ -62,8 +62,8 @@ const ANSWER: HolderAttendees = {
   ],
 };
 
-function renderAt(path: string) {
-  startSession(signInResult({ user: HOLDER, organization: DEMO }));
+function renderAt(path: string, user = HOLDER) {
+  startSession(signInResult({ user, organization: DEMO }));
   setAddressOrganization(DEMO);
   const router = createMemoryRouter([{ path: '/holdings/attendees', element: <HoldingAttendeesPage /> }], {
     initialEntries: [path],
@@ -175,5 +175,39 @@ describe("the holder's attendees", () => {
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('presences-2099-01-15-Natation.pdf');
     expect(createObjectURL).toHaveBeenCalled();
     click.mockRestore();
+  });
+});
+
+describe('the attendees page for a manager', () => {
+  it("picks a holder and shows that holder's attendees, the choice kept in the address", async () => {
+    const api = fakeApi({
+      'GET /api/holders': () =>
+        json(200, {
+          items: [{ id: 'usr_holder', displayName: 'Hugo Martin', email: 'holder@demo.test' }],
+          total: 1,
+          page: 1,
+          pageSize: 50,
+        }),
+      'GET /api/holdings/attendees': (call) =>
+        json(200, call.url.includes('holderId=usr_holder') ? ANSWER : { ...ANSWER, items: [], sessions: [] }),
+    });
+    const router = renderAt('/holdings/attendees', makeUser({ role: 'org-manager' }));
+    const picker = await screen.findByRole('combobox', { name: 'Titulaire' });
+    expect(await screen.findByText("Aucun participant pour l'instant")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(picker).getByRole('option', { name: 'Hugo Martin' })).toBeInTheDocument(),
+    );
+    await userEvent.selectOptions(picker, 'usr_holder');
+    expect(await screen.findAllByText('Zoé Peeters')).not.toHaveLength(0);
+    expect(router.state.location.search).toBe('?holderId=usr_holder');
+    expect(api.callsTo('GET /api/holdings/attendees').at(-1)!.url).toContain('holderId=usr_holder');
+  });
+
+  it('shows a holder no picker and never sends a holder id', async () => {
+    const api = fakeApi({ 'GET /api/holdings/attendees': () => json(200, ANSWER) });
+    renderAt('/holdings/attendees?holderId=usr_other');
+    expect(await screen.findAllByText('Zoé Peeters')).not.toHaveLength(0);
+    expect(screen.queryByRole('combobox', { name: 'Titulaire' })).toBeNull();
+    expect(api.callsTo('GET /api/holdings/attendees')[0]!.url).not.toContain('holderId');
   });
 });

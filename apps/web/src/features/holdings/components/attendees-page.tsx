@@ -1,4 +1,4 @@
-import { formatAge, holderAttendeesQuerySchema } from '@inscrio/shared';
+import { formatAge, holderAttendeesQuerySchema, isAtLeastEstManager } from '@inscrio/shared';
 import { FileDown, Mail, Phone, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { PageContainer, PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
+import { useAuth } from '@/lib/auth-store';
 import { formatDate, formatPattern } from '@/lib/dates';
 import { useLocale } from '@/lib/use-locale';
 import { useTimeZone } from '@/lib/use-time-zone';
@@ -19,9 +20,10 @@ import {
   useAttendanceSheet,
   useHolderAttendees,
 } from '../api/get-attendees';
+import { useHolders } from '@/features/services';
 
-/** What the address may hold (`?q=`), read by the API's own schema. */
-const urlSchema = holderAttendeesQuerySchema('fr').pick({ q: true });
+/** What the address may hold (`?q=`, a manager's `?holderId=`), read by the API's own schema. */
+const urlSchema = holderAttendeesQuerySchema('fr').pick({ q: true, holderId: true });
 const urlOptions: UrlFiltersOptions<typeof urlSchema.shape> = {};
 
 function useTexts() {
@@ -178,6 +180,44 @@ function SheetPicker({ sessions }: { sessions: HeldSession[] }) {
   );
 }
 
+/** A manager's choice of whose attendees to see: the organisation's holders (a manager may hold sessions too). */
+function HolderPicker({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (holderId: string | undefined) => void;
+}) {
+  const { t } = useTranslation('holdings');
+  const id = useId();
+  const holders = useHolders('');
+  return (
+    <div className="max-w-sm space-y-1" data-holder-picker="">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {t('attendeesList.holder')}
+      </label>
+      <Select
+        id={id}
+        value={value}
+        disabled={holders.isPending}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      >
+        <option value="">{t('attendeesList.myself')}</option>
+        {(holders.data?.items ?? []).map((holder) => (
+          <option key={holder.id} value={holder.id}>
+            {holder.displayName}
+          </option>
+        ))}
+      </Select>
+      {holders.isError ? (
+        <p className="text-xs text-red-700" role="alert">
+          {t('attendeesList.holdersError')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** `/holdings/attendees`: everyone attending the holder's sessions in the current period. */
 export function HoldingAttendeesPage() {
   const { t } = useTranslation('holdings');
@@ -185,7 +225,9 @@ export function HoldingAttendeesPage() {
   const timeZone = useTimeZone();
   const { values, set, filtered, clear } = useUrlFilters(urlSchema, urlOptions);
   const q = values.q ?? '';
-  const query = useHolderAttendees(q);
+  const { user } = useAuth();
+  const manager = isAtLeastEstManager(user);
+  const query = useHolderAttendees(q, manager ? values.holderId : undefined);
   const columns = useColumns();
   const data = query.data;
   const period = data
@@ -199,6 +241,9 @@ export function HoldingAttendeesPage() {
   return (
     <PageContainer className="max-w-6xl">
       <PageHeader title={t('attendeesList.title')} description={t('attendeesList.description')} />
+      {manager ? (
+        <HolderPicker value={values.holderId ?? ''} onChange={(id) => set({ holderId: id })} />
+      ) : null}
       {data ? <p className="text-sm text-slate-700">{period}</p> : null}
       {data ? <SheetPicker sessions={data.sessions} /> : null}
       <Card className="overflow-hidden">
