@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { multipart } from './helpers/multipart';
 import { createActivity, createFamilies, type FamilyFixture } from './helpers/order-fixtures';
 import { pdfText } from './helpers/pdf-text';
+import { belgianBilling } from './helpers/clubs';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -22,19 +21,7 @@ let manager: string;
 beforeAll(async () => {
   t = await createTestApp();
   manager = (await t.signIn(DEMO_ACCOUNTS.manager)).accessToken;
-  await t.db
-    .update(organizations)
-    .set({
-      iban: 'BE71096123456769',
-      bic: 'GEBABEBB',
-      billingCountry: 'BEL',
-      billingAddress: 'Rue du Stade 1',
-      billingCity: 'Namur',
-      billingPostalCode: '5000',
-      vatRegime: 'exempt',
-      invoiceDueDays: 14,
-    })
-    .where(eq(organizations.id, ORG));
+  await belgianBilling(t.db, ORG, { vatRegime: 'exempt' });
 });
 afterAll(async () => {
   await t?.close();

@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
-import { auditEvents, establishments, organizations, payments, users } from '../src/db/schema';
+import { auditEvents, organizations, payments } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { markOverdueInvoices } from '../src/modules/invoicing/overdue.job';
 import { type FakeMollie, startFakeMollie, deliverTo } from './helpers/fake-mollie';
 import { createActivity, createFamilies, type FamilyFixture, signAgain } from './helpers/order-fixtures';
 import { multipart } from './helpers/multipart';
 import { pdfText } from './helpers/pdf-text';
+import { belgianBilling, otherClubManager } from './helpers/clubs';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const ORG = 'org_demo';
@@ -27,25 +28,8 @@ beforeAll(async () => {
   t = await createTestApp({ env: mollie.env });
   mollie.setDeliver(deliverTo(t));
   manager = (await t.signIn(DEMO_ACCOUNTS.manager)).accessToken;
-  await t.db
-    .update(organizations)
-    .set({
-      iban: 'BE71096123456769',
-      bic: 'GEBABEBB',
-      billingCountry: 'BEL',
-      billingAddress: 'Rue du Stade 1',
-      billingCity: 'Namur',
-      billingPostalCode: '5000',
-      vatNumber: 'BE0403019261',
-      vatRegime: 'subject',
-      invoiceDueDays: 14,
-    })
-    .where(eq(organizations.id, ORG));
-  await t.db.insert(organizations).values({ id: 'org_autre', key: 'autre', name: 'Autre club' });
-  await t.db.insert(establishments).values({ organizationId: 'org_autre', id: 'est_default', name: 'Salle' });
-  const [other] = await createFamilies(t.app.ctx, 1, { organizationId: 'org_autre' });
-  await t.db.update(users).set({ role: 'org-manager' }).where(eq(users.id, other!.userId));
-  otherManager = other!.token;
+  await belgianBilling(t.db, ORG);
+  otherManager = await otherClubManager(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,20 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditEvents,
-  establishments,
-  organizations,
-  orders,
-  participants,
-  payments,
-  services,
-  users,
-} from '../src/db/schema';
+import { auditEvents, organizations, orders, participants, payments, services } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { markOrderPaid, markOrderPaymentFailed } from '../src/modules/orders/order-lifecycle';
 import { releaseExpiredHolds } from '../src/modules/registrations/holds.job';
 import { type FakeMollie, startFakeMollie, deliverTo } from './helpers/fake-mollie';
 import { createActivity, createFamilies, signAgain } from './helpers/order-fixtures';
+import { otherClubManager } from './helpers/clubs';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const ORG = 'org_demo';
@@ -38,12 +30,7 @@ beforeAll(async () => {
     .update(organizations)
     .set({ iban: 'BE71096123456769', bic: 'GEBABEBB', billingCountry: 'BEL' })
     .where(eq(organizations.id, ORG));
-  // Another organisation with its own manager.
-  await t.db.insert(organizations).values({ id: 'org_autre', key: 'autre', name: 'Autre club' });
-  await t.db.insert(establishments).values({ organizationId: 'org_autre', id: 'est_default', name: 'Salle' });
-  const [manager] = await createFamilies(t.app.ctx, 1, { organizationId: 'org_autre' });
-  await t.db.update(users).set({ role: 'org-manager' }).where(eq(users.id, manager!.userId));
-  otherManager = manager!.token;
+  otherManager = await otherClubManager(t);
 });
 afterAll(async () => {
   await t?.close();

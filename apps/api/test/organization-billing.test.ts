@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { billingRuleIssues, organizationSettingsSchema } from '@inscrio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { establishments, organizations, users } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
-import { createFamilies } from './helpers/order-fixtures';
+import { otherClubManager } from './helpers/clubs';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -50,12 +48,7 @@ beforeAll(async () => {
        document_logo_asset_id = null, iban = null, bic = null, mutual_seal = null, signature_stamp = null
      where id = '${ORG}'`,
   );
-  // Another organisation with its own manager.
-  await t.db.insert(organizations).values({ id: 'org_autre', key: 'autre', name: 'Autre club' });
-  await t.db.insert(establishments).values({ organizationId: 'org_autre', id: 'est_default', name: 'Salle' });
-  const [manager] = await createFamilies(t.app.ctx, 1, { organizationId: 'org_autre' });
-  await t.db.update(users).set({ role: 'org-manager' }).where(eq(users.id, manager!.userId));
-  otherManager = manager!.token;
+  otherManager = await otherClubManager(t);
 });
 afterAll(() => t?.close());
 

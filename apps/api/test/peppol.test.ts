@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { establishments, organizations, users } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
+import { belgianBilling, OTHER_CLUB, otherClubManager } from './helpers/clubs';
 import { createActivity, createFamilies } from './helpers/order-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -24,24 +23,8 @@ const call = (token: string, method: 'GET' | 'POST', url: string, body?: unknown
 beforeAll(async () => {
   t = await createTestApp();
   manager = (await t.signIn(DEMO_ACCOUNTS.manager)).accessToken;
-  await t.db
-    .update(organizations)
-    .set({
-      iban: 'BE71096123456769',
-      bic: 'GEBABEBB',
-      billingCountry: 'BEL',
-      billingAddress: 'Rue du Stade 1',
-      billingCity: 'Namur',
-      billingPostalCode: '5000',
-      vatNumber: 'BE0403019261',
-      vatRegime: 'subject',
-    })
-    .where(eq(organizations.id, ORG));
-  await t.db.insert(organizations).values({ id: 'org_autre', key: 'autre', name: 'Autre club' });
-  await t.db.insert(establishments).values({ organizationId: 'org_autre', id: 'est_default', name: 'Salle' });
-  const [other] = await createFamilies(t.app.ctx, 1, { organizationId: 'org_autre' });
-  await t.db.update(users).set({ role: 'org-manager' }).where(eq(users.id, other!.userId));
-  otherManager = other!.token;
+  await belgianBilling(t.db, ORG);
+  otherManager = await otherClubManager(t);
 });
 afterAll(() => t?.close());
 
@@ -127,7 +110,7 @@ describe('Peppol BIS Billing 3.0 downloads', () => {
     }
     const fromOtherClub = await t.request('GET', `/api/invoices/${company.id}/ubl`, {
       token: otherManager,
-      organizationId: 'org_autre',
+      organizationId: OTHER_CLUB,
     });
     expect(fromOtherClub.statusCode).toBe(404);
     expect((await call(manager, 'GET', '/api/invoices/inv_inconnue/ubl')).statusCode).toBe(404);
