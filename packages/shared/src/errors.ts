@@ -688,6 +688,27 @@ export const ERRORS = {
     fr: 'Cette séance ne peut pas être choisie avec cette récupération.',
     en: 'This session cannot be chosen with this recovery token.',
   },
+
+  // ───────────── Work time ─────────────
+
+  /** Changing a correction, or submitting, on a month already submitted or validated. */
+  work_month_locked: {
+    status: 409,
+    fr: 'Ce mois a déjà été soumis ou validé : ses heures ne peuvent plus être modifiées.',
+    en: 'This month has already been submitted or validated: its hours can no longer be changed.',
+  },
+  /** Validating or rejecting a month the holder has not submitted (or already decided). */
+  work_month_not_submitted: {
+    status: 409,
+    fr: "Ce mois n'est pas en attente de validation.",
+    en: 'This month is not awaiting validation.',
+  },
+  /** Submitting a month that has not begun yet. */
+  work_month_not_started: {
+    status: 409,
+    fr: "Un mois qui n'a pas encore commencé ne peut pas être soumis.",
+    en: 'A month that has not started yet cannot be submitted.',
+  },
 } as const satisfies Record<string, ErrorEntry<never> | ErrorEntry<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export type ErrorCode = keyof typeof ERRORS;

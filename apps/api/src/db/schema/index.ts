@@ -11,3 +11,4 @@ export * from './platform-billing';
 export * from './support';
 export * from './recovery';
 export * from './attendance';
+export * from './work-time';
