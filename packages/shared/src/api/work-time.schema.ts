@@ -260,3 +260,22 @@ export const workMonthOverviewSchema = z.object({
 });
 export type WorkMonthOverview = z.infer<typeof workMonthOverviewSchema>;
 export type WorkMonthOverviewItem = WorkMonthOverview['items'][number];
+
+const MONTH_FORMATS: Record<Locale, Intl.DateTimeFormat> = {
+  fr: new Intl.DateTimeFormat('fr-BE', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  en: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
+
+/** A 'yyyy-MM' month in words: 'novembre 2026', 'November 2026'. */
+export function formatMonth(month: string, locale: Locale): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  if (!year || !number) return month;
+  return MONTH_FORMATS[locale].format(new Date(Date.UTC(year, number - 1, 1)));
+}
+
+/** The month after or before a 'yyyy-MM' one. */
+export function shiftMonth(month: string, by: number): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(year, number - 1 + by, 1));
+  return date.toISOString().slice(0, 7);
+}

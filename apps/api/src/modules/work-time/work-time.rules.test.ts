@@ -10,7 +10,11 @@ import {
 
 const BRUSSELS = 'Europe/Brussels';
 let n = 0;
-const session = (start: string, duration: number, more: Partial<HeldSessionFacts> = {}): HeldSessionFacts => ({
+const session = (
+  start: string,
+  duration: number,
+  more: Partial<HeldSessionFacts> = {},
+): HeldSessionFacts => ({
   prestationId: `prs_${++n}`,
   serviceId: `svc_${n}`,
   activityName: 'Football',
@@ -39,7 +43,12 @@ describe('computeMonth', () => {
       ['2026-03-29', 180],
       ['2026-03-31', 90],
     ]);
-    expect(month.totals).toMatchObject({ sessionMinutes: 270, totalMinutes: 270, sessions: 3, daysWorked: 2 });
+    expect(month.totals).toMatchObject({
+      sessionMinutes: 270,
+      totalMinutes: 270,
+      sessions: 3,
+      daysWorked: 2,
+    });
     // The 29th is a Sunday: its week started on Monday the 23rd; the 31st opens the next week.
     expect(month.weeks).toEqual([
       { weekStart: '2026-03-23', minutes: 180 },
