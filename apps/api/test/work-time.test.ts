@@ -499,3 +499,25 @@ describe('volunteers', () => {
     );
   });
 });
+
+describe('the demo', () => {
+  it("holds three months of the demo coach's work time: validated, submitted, then a draft", async () => {
+    const holder = await t.signIn(DEMO_ACCOUNTS.holder);
+    const month = (offset: number) => {
+      const now = new Date();
+      const local = new Date(now.toLocaleString('en-US', { timeZone: 'Europe/Brussels' }));
+      return new Date(Date.UTC(local.getFullYear(), local.getMonth() + offset, 1)).toISOString().slice(0, 7);
+    };
+    const statuses = [];
+    for (const offset of [-2, -1, 0]) {
+      const r = await t.request('GET', `/api/work-time?month=${month(offset)}`, {
+        token: holder.accessToken,
+        organizationId: ORG,
+      });
+      const body = r.json() as Month;
+      expect(body.days.some((d) => d.corrections.length > 0)).toBe(true);
+      statuses.push(body.status);
+    }
+    expect(statuses).toEqual(['validated', 'submitted', 'draft']);
+  });
+});

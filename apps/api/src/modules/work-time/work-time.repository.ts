@@ -81,14 +81,12 @@ export function createWorkTimeRepository(db: Executor) {
                 or coalesce(m.last_name, '') || ' ' || coalesce(m.first_name, '') ilike ${pattern})`
             : sql``
         }`;
-      const [items, [count]] = await Promise.all([
-        db.execute(sql`select ${holderColumns} ${holderJoins} ${where}
+      const items = await db.execute(sql`select ${holderColumns} ${holderJoins} ${where}
           order by lower(coalesce(m.last_name, '')), lower(coalesce(m.first_name, '')), u.id
-          limit ${page.limit} offset ${page.offset}`),
-        db
-          .execute(sql`select count(*)::int as n ${holderJoins} ${where}`)
-          .then((r) => rowsOf<{ n: number }>(r)),
-      ]);
+          limit ${page.limit} offset ${page.offset}`);
+      const [count] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n ${holderJoins} ${where}`),
+      );
       return { items: rowsOf<HolderRow>(items), total: count?.n ?? 0 };
     },
 

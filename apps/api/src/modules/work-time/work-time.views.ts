@@ -83,12 +83,11 @@ export async function holderMonths(
   const { first, last } = monthBounds(month);
   const anyVolunteer = holders.some((h) => h.volunteer);
   const window = { timeZone, first: anyVolunteer ? `${month.slice(0, 4)}-01-01` : first, last };
-  const [sessions, corrections, states, settings] = await Promise.all([
-    repository.heldSessions(organizationId, ids, window),
-    repository.corrections(organizationId, ids, window),
-    repository.months(organizationId, ids, month),
-    anyVolunteer ? settingsOf(db, organizationId) : Promise.resolve(null),
-  ]);
+  // One after the other: on a transaction (the seed) the queries share one connection.
+  const sessions = await repository.heldSessions(organizationId, ids, window);
+  const corrections = await repository.corrections(organizationId, ids, window);
+  const states = await repository.months(organizationId, ids, month);
+  const settings = anyVolunteer ? await settingsOf(db, organizationId) : null;
   return holders.map((holder) => {
     const own = <T extends { holderUserId: string }>(rows: T[]) =>
       rows.filter((r) => r.holderUserId === holder.id);
