@@ -339,6 +339,13 @@ describe('submitting and validating a month', () => {
         totals: expect.objectContaining({ totalMinutes: 60 }),
       }),
     ]);
+    const waiting = (
+      await call('manager', 'GET', '/api/work-time/months/2026-09?status=submitted')
+    ).json() as {
+      items: { holderId: string }[];
+    };
+    expect(waiting.items.map((i) => i.holderId)).toContain(ids.coach);
+    expect((await call('manager', 'GET', '/api/work-time/months/2026-09?status=late')).statusCode).toBe(400);
     const url = `/api/work-time/months/2026-09/holders/${ids.coach}`;
     expect((await call('manager', 'POST', `${url}/reject`, {})).statusCode).toBe(400);
     r = await call('manager', 'POST', `${url}/reject`, { note: 'Il manque la réunion du 12.' });

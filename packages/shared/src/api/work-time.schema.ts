@@ -142,6 +142,7 @@ export const workMonthOverviewQuerySchema = (locale: Locale) =>
       .string({ error: message('text', locale) })
       .max(TEXT_LIMITS.search, { error: message('maxLength', locale, { max: TEXT_LIMITS.search }) })
       .optional(),
+    status: z.enum(WORK_MONTH_STATUSES.values, { error: message('choice', locale) }).optional(),
     ...pageQueryFields(locale),
   });
 export type WorkMonthOverviewQuery = z.infer<ReturnType<typeof workMonthOverviewQuerySchema>>;

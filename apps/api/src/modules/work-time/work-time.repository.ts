@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { workTimeCorrections, workTimeMonths, workTimeSettings, workTimeVolunteers } from '../../db/schema';
+import type { WorkMonthStatus } from '@inscrio/shared';
 import type { CorrectionFacts, HeldSessionFacts } from './work-time.rules';
 
 /** A holder as the work time lists show them. */
@@ -68,13 +69,19 @@ export function createWorkTimeRepository(db: Executor) {
     /** A page of the organisation's holders by name (an establishment manager: their establishment's). */
     async holders(
       organizationId: string,
-      filter: { establishmentId: string | null; search?: string },
+      filter: { establishmentId: string | null; search?: string; month?: string; status?: WorkMonthStatus },
       page: { limit: number; offset: number },
     ) {
       const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       const where = sql`where u.organization_id = ${organizationId} and u.deleted_at is null
         and u.role = 'user' and u.is_holder
         ${filter.establishmentId ? sql`and u.establishment_id = ${filter.establishmentId}` : sql``}
+        ${
+          filter.status && filter.month
+            ? sql`and coalesce((select wm.status from work_time_months wm where wm.organization_id = u.organization_id
+                and wm.holder_user_id = u.id and wm.month = ${filter.month}), 'draft') = ${filter.status}`
+            : sql``
+        }
         ${
           pattern
             ? sql`and (coalesce(m.first_name, '') || ' ' || coalesce(m.last_name, '') ilike ${pattern}

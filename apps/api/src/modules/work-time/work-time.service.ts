@@ -105,7 +105,12 @@ export function createWorkTimeService(ctx: AppContext) {
       const pageSize = Math.min(query.pageSize, MAX_PAGE);
       const { items, total } = await repository.holders(
         auth.organizationId,
-        { establishmentId: establishmentScope(auth), search: query.q?.trim() || undefined },
+        {
+          establishmentId: establishmentScope(auth),
+          search: query.q?.trim() || undefined,
+          month,
+          status: query.status,
+        },
         { limit: pageSize, offset: (query.page - 1) * pageSize },
       );
       const views = await holderMonths(
