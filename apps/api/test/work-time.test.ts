@@ -396,9 +396,13 @@ describe('submitting and validating a month', () => {
     expect((await monthOf('coach', '2026-09')).totals.totalMinutes).toBe(120);
   });
 
-  it('refuses to submit a month that has not started, and to validate a draft', async () => {
+  it('refuses to submit a month that is not over, and to validate a draft', async () => {
     const future = await call('coach', 'POST', '/api/work-time/months/2099-01/submit');
-    expect(future.json()).toMatchObject({ error: 'work_month_not_started' });
+    expect(future.json()).toMatchObject({ error: 'work_month_not_over' });
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    const current = await call('coach', 'POST', `/api/work-time/months/${thisMonth}/submit`);
+    expect(current.statusCode).toBe(409);
+    expect(current.json()).toMatchObject({ error: 'work_month_not_over' });
     const draft = await call(
       'manager',
       'POST',
@@ -508,7 +512,7 @@ describe('volunteers', () => {
 });
 
 describe('the demo', () => {
-  it("holds three months of the demo coach's work time: validated, submitted, then a draft", async () => {
+  it("holds three months of the demo coach's work time: validated, then drafts; a volunteer's month submitted", async () => {
     const holder = await t.signIn(DEMO_ACCOUNTS.holder);
     const month = (offset: number) => {
       const now = new Date();
@@ -525,6 +529,11 @@ describe('the demo', () => {
       expect(body.days.some((d) => d.corrections.length > 0)).toBe(true);
       statuses.push(body.status);
     }
-    expect(statuses).toEqual(['validated', 'submitted', 'draft']);
+    expect(statuses).toEqual(['validated', 'draft', 'draft']);
+    const manager = await call('manager', 'GET', `/api/work-time/months/${month(-1)}?status=submitted`);
+    const submitted = (manager.json() as { items: { displayName: string; volunteer: boolean }[] }).items;
+    expect(submitted).toEqual([
+      expect.objectContaining({ displayName: 'Nathalie Lemaire', volunteer: true }),
+    ]);
   });
 });

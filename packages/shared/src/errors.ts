@@ -703,11 +703,11 @@ export const ERRORS = {
     fr: "Ce mois n'est pas en attente de validation.",
     en: 'This month is not awaiting validation.',
   },
-  /** Submitting a month that has not begun yet. */
-  work_month_not_started: {
+  /** Submitting a month before its last day is over (its sessions are not all held yet). */
+  work_month_not_over: {
     status: 409,
-    fr: "Un mois qui n'a pas encore commencé ne peut pas être soumis.",
-    en: 'A month that has not started yet cannot be submitted.',
+    fr: "Un mois ne peut être soumis qu'une fois terminé.",
+    en: 'A month can only be submitted once it is over.',
   },
 } as const satisfies Record<string, ErrorEntry<never> | ErrorEntry<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -10,9 +10,9 @@ import type { SeededActivities } from './activities';
 
 /*
  * The demo holders' work time over three months (issue #21), through the screens' own use cases: the
- * demo coach's month before last validated, last month submitted and waiting for the manager, this
- * month a draft with a correction; another coach's month validated, a swimming coach's sent back with
- * a note, and a volunteer paid by fixed allowances.
+ * demo coach's month before last validated, last month and this month drafts with corrections; another
+ * coach's month validated, a swimming coach's sent back with a note, and a volunteer paid by fixed
+ * allowances whose last month waits for the manager's validation.
  */
 
 const DAY_MS = 86_400_000;
@@ -85,7 +85,8 @@ export async function seedWorkTime(
   const [karim = null, julien = null, nathalie = null] = await Promise.all(
     OTHER_COACHES.map((c) => as(c.email)),
   );
-  const at = (instant: number) => ctx.at(new Date(Math.min(instant, now.getTime() - 3_600_000)));
+  // Never after now; last month's decisions happen this month, once it is over.
+  const at = (instant: number) => ctx.at(new Date(Math.min(instant, now.getTime())));
   const early = (month: string, day: number) =>
     Date.parse(`${month}-${String(day).padStart(2, '0')}T09:00:00Z`);
 
@@ -111,10 +112,10 @@ export async function seedWorkTime(
       if (coach)
         await workTime.decide(manager, monthBefore, coach.userId, { status: 'validated', note: null }, 'fr');
     }
-    // Last month: the demo coach and the volunteer submitted it; the swimming coach's was sent back.
+    // Last month: the volunteer submitted it, the swimming coach's was sent back; the demo coach's is a
+    // draft he may still correct and submit.
     at(early(thisMonth, 2));
-    for (const coach of [demoCoach, julien, nathalie])
-      if (coach) await workTime.submit(coach, lastMonth, 'fr');
+    for (const coach of [julien, nathalie]) if (coach) await workTime.submit(coach, lastMonth, 'fr');
     at(early(thisMonth, 3));
     if (julien) {
       await workTime.decide(

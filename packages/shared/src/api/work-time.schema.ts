@@ -34,9 +34,9 @@ const MONTH_BADGES: Record<WorkMonthStatus, BadgeVariant> = {
 export const workMonthBadgeVariant = (status: WorkMonthStatus): BadgeVariant => MONTH_BADGES[status];
 
 /** Why a session of the holder does not count. */
-export const WORK_SESSION_EXCLUSIONS = defineEnum(['holder-absent', 'session-cancelled'], {
-  fr: { 'holder-absent': 'Absent', 'session-cancelled': 'Séance annulée' },
-  en: { 'holder-absent': 'Absent', 'session-cancelled': 'Session cancelled' },
+export const WORK_SESSION_EXCLUSIONS = defineEnum(['holder-absent', 'session-cancelled', 'upcoming'], {
+  fr: { 'holder-absent': 'Absent', 'session-cancelled': 'Séance annulée', upcoming: 'À venir' },
+  en: { 'holder-absent': 'Absent', 'session-cancelled': 'Session cancelled', upcoming: 'Upcoming' },
 });
 export type WorkSessionExclusion = EnumValue<typeof WORK_SESSION_EXCLUSIONS>;
 

@@ -69,7 +69,14 @@ export function createWorkTimeExport(ctx: AppContext) {
       { establishmentId: establishmentScope(auth) },
       { limit: WORK_TIME_EXPORT_MAX_HOLDERS, offset: 0 },
     );
-    const views = await holderMonths(ctx.db, auth.organizationId, items, month, organization.timeZone);
+    const views = await holderMonths(
+      ctx.db,
+      auth.organizationId,
+      items,
+      month,
+      organization.timeZone,
+      ctx.clock.now(),
+    );
     return { organization, views };
   }
 

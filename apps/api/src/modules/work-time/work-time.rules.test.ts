@@ -9,6 +9,8 @@ import {
 } from './work-time.rules';
 
 const BRUSSELS = 'Europe/Brussels';
+/** A time after every session of these tests: all of them were held. */
+const LATER = new Date('2030-01-01T00:00:00Z');
 let n = 0;
 const session = (
   start: string,
@@ -32,6 +34,7 @@ describe('computeMonth', () => {
     const month = computeMonth({
       month: '2026-03',
       timeZone: BRUSSELS,
+      now: LATER,
       sessions: [
         session('2026-03-29T00:30:00Z', 120), // 01:30 local, crosses the change: 120 minutes all the same
         session('2026-03-28T23:30:00Z', 60), // 00:30 local on Sunday the 29th
@@ -61,6 +64,7 @@ describe('computeMonth', () => {
     const october = computeMonth({
       month: '2026-10',
       timeZone: BRUSSELS,
+      now: LATER,
       sessions: [
         session('2026-10-25T00:30:00Z', 60), // 02:30 CEST, the first 02:30 of the night
         session('2026-10-25T01:30:00Z', 60), // 02:30 CET, the second one: both on the 25th
@@ -76,6 +80,7 @@ describe('computeMonth', () => {
     const november = computeMonth({
       month: '2026-11',
       timeZone: BRUSSELS,
+      now: LATER,
       sessions: [session('2026-10-31T23:30:00Z', 60)],
       corrections: [],
     });
@@ -83,7 +88,12 @@ describe('computeMonth', () => {
   });
 
   it('reads the day in the organisation time zone, not in UTC', () => {
-    const facts = { month: '2026-06', sessions: [session('2026-06-30T23:00:00Z', 60)], corrections: [] };
+    const facts = {
+      month: '2026-06',
+      now: LATER,
+      sessions: [session('2026-06-30T23:00:00Z', 60)],
+      corrections: [],
+    };
     expect(computeMonth({ ...facts, timeZone: BRUSSELS }).days).toEqual([]); // 1 July, 01:00 local
     expect(computeMonth({ ...facts, timeZone: 'America/Montreal' }).days[0]?.day).toBe('2026-06-30');
   });
@@ -92,6 +102,7 @@ describe('computeMonth', () => {
     const month = computeMonth({
       month: '2026-05',
       timeZone: BRUSSELS,
+      now: LATER,
       sessions: [
         session('2026-05-04T16:00:00Z', 60),
         session('2026-05-05T16:00:00Z', 60, { prestationStatus: 'absent' }),
@@ -109,10 +120,25 @@ describe('computeMonth', () => {
     expect(month.totals).toMatchObject({ sessionMinutes: 120, sessions: 2, daysWorked: 2 });
   });
 
+  it('shows a session that has not started yet without counting it', () => {
+    const month = computeMonth({
+      month: '2026-05',
+      timeZone: BRUSSELS,
+      now: new Date('2026-05-10T12:00:00Z'),
+      sessions: [session('2026-05-04T16:00:00Z', 60), session('2026-05-12T16:00:00Z', 60)],
+      corrections: [],
+    });
+    expect(month.days.map((d) => [d.day, d.minutes, d.sessions[0]!.excludedBecause])).toEqual([
+      ['2026-05-04', 60, null],
+      ['2026-05-12', 0, 'upcoming'],
+    ]);
+  });
+
   it('adds and removes corrections on their days, and ignores those of other months', () => {
     const month = computeMonth({
       month: '2026-05',
       timeZone: BRUSSELS,
+      now: LATER,
       sessions: [session('2026-05-04T16:00:00Z', 90)],
       corrections: [
         { id: 'c1', day: '2026-05-04', minutes: -30, note: 'Parti plus tôt' },
@@ -132,6 +158,7 @@ describe('volunteerAllowance', () => {
   const month = computeMonth({
     month: '2026-05',
     timeZone: BRUSSELS,
+    now: LATER,
     sessions: [
       session('2026-05-04T08:00:00Z', 60),
       session('2026-05-04T10:00:00Z', 60),
@@ -167,10 +194,11 @@ describe('month helpers', () => {
     expect(weekStartOf('2026-11-02')).toBe('2026-11-02'); // a Monday
   });
 
-  it('lets a draft or rejected month be submitted once it has begun, never a submitted or validated one', () => {
-    expect(submitRefusal('draft', '2026-05', '2026-05-01')).toBeNull();
+  it('lets a draft or rejected month be submitted once it is over, never a submitted or validated one', () => {
+    expect(submitRefusal('draft', '2026-05', '2026-06-01')).toBeNull();
     expect(submitRefusal('rejected', '2026-04', '2026-05-01')).toBeNull();
-    expect(submitRefusal('draft', '2026-06', '2026-05-31')).toBe('work_month_not_started');
+    expect(submitRefusal('draft', '2026-05', '2026-05-31')).toBe('work_month_not_over');
+    expect(submitRefusal('draft', '2026-06', '2026-05-31')).toBe('work_month_not_over');
     expect(submitRefusal('submitted', '2026-04', '2026-05-01')).toBe('work_month_locked');
     expect(submitRefusal('validated', '2026-04', '2026-05-01')).toBe('work_month_locked');
   });

@@ -63,10 +63,17 @@ export interface ComputedMonth {
   totals: MonthTotals;
 }
 
-/** Why a held session does not count, or null when it does. A cancelled session wins over an absence. */
-export function exclusionOf(session: Pick<HeldSessionFacts, 'serviceStatus' | 'prestationStatus'>) {
-  if (session.serviceStatus === 'cancelled') return 'session-cancelled' as const;
-  if (session.prestationStatus === 'absent') return 'holder-absent' as const;
+/**
+ * Why a session of the holder does not count, or null when it does: cancelled, the holder absent, or
+ * not begun yet (it counts once it starts). A cancelled session wins over an absence.
+ */
+export function exclusionOf(
+  session: Pick<HeldSessionFacts, 'serviceStatus' | 'prestationStatus' | 'startDateTime'>,
+  now: Date,
+): WorkSessionExclusion | null {
+  if (session.serviceStatus === 'cancelled') return 'session-cancelled';
+  if (session.prestationStatus === 'absent') return 'holder-absent';
+  if (session.startDateTime.getTime() > now.getTime()) return 'upcoming';
   return null;
 }
 
@@ -92,6 +99,8 @@ export function weekStartOf(day: string): string {
 export function computeMonth(facts: {
   month: string;
   timeZone: string;
+  /** Sessions starting after it are shown, not counted. */
+  now: Date;
   sessions: HeldSessionFacts[];
   corrections: CorrectionFacts[];
 }): ComputedMonth {
@@ -114,7 +123,7 @@ export function computeMonth(facts: {
   for (const session of facts.sessions) {
     const day = localDay(session.startDateTime, facts.timeZone);
     if (!within(day)) continue;
-    const excludedBecause = exclusionOf(session);
+    const excludedBecause = exclusionOf(session, facts.now);
     const minutes = excludedBecause ? 0 : session.duration;
     const { serviceStatus: _s, prestationStatus: _p, ...rest } = session;
     dayOf(day).sessions.push({ ...rest, minutes, excludedBecause });
@@ -200,12 +209,15 @@ export function volunteerAllowance(
 /** Corrections may change while the month is a draft or was sent back; never once submitted or validated. */
 export const isEditable = (status: WorkMonthStatus): boolean => status === 'draft' || status === 'rejected';
 
-/** A month may be submitted when editable and begun (its first day is today or earlier). */
+/** A month may be submitted when editable and over (its last day is before today). */
 export function submitRefusal(status: WorkMonthStatus, month: string, today: string) {
   if (!isEditable(status)) return 'work_month_locked' as const;
-  if (monthBounds(month).first > today) return 'work_month_not_started' as const;
+  if (monthBounds(month).last >= today) return 'work_month_not_over' as const;
   return null;
 }
+
+/** Whether the month is over on `today` ('yyyy-MM-dd'), so it may be submitted. */
+export const isOver = (month: string, today: string) => monthBounds(month).last < today;
 
 /** Only a submitted month may be validated or rejected. */
 export const canDecide = (status: WorkMonthStatus): boolean => status === 'submitted';

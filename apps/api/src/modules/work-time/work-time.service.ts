@@ -68,7 +68,7 @@ export function createWorkTimeService(ctx: AppContext) {
     locale: Locale,
   ) {
     const timeZone = await timeZoneOf(organizationId);
-    const [view] = await holderMonths(db, organizationId, [holder], month, timeZone);
+    const [view] = await holderMonths(db, organizationId, [holder], month, timeZone, ctx.clock.now());
     return toMonthDto(month, view!, locale);
   }
 
@@ -119,6 +119,7 @@ export function createWorkTimeService(ctx: AppContext) {
         items,
         month,
         await timeZoneOf(auth.organizationId),
+        ctx.clock.now(),
       );
       return {
         month,

@@ -77,6 +77,7 @@ export async function holderMonths(
   holders: HolderRow[],
   month: string,
   timeZone: string,
+  now: Date,
 ): Promise<HolderMonth[]> {
   const repository = createWorkTimeRepository(db);
   const ids = holders.map((h) => h.id);
@@ -93,6 +94,7 @@ export async function holderMonths(
       rows.filter((r) => r.holderUserId === holder.id);
     const facts = {
       timeZone,
+      now,
       sessions: own(sessions) as HeldSessionFacts[],
       corrections: own(corrections) as CorrectionFacts[],
     };

@@ -1,4 +1,4 @@
-import { localDay, type WorkTimeCorrection } from '@inscrio/shared';
+import { localDay, shiftMonth, type WorkTimeCorrection } from '@inscrio/shared';
 import { Plus, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,8 @@ export function HolderWorkTime({
   const data = query.data;
   const today = localDay(new Date(), texts.timeZone);
   const defaultDay = today.startsWith(month) ? today : `${month}-01`;
-  const canSubmit = data?.editable === true && `${month}-01` <= today;
+  // A month is submitted once over: its sessions are all held.
+  const canSubmit = data?.editable === true && `${shiftMonth(month, 1)}-01` <= today;
 
   const onDelete = (correction: WorkTimeCorrection) =>
     remove.mutate(correction.id, {

@@ -44,12 +44,9 @@ function DayCard({
                 'min-h-11 min-w-0 content-center rounded text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600',
                 session.excludedBecause && 'text-slate-500 line-through',
               )}
-              aria-label={t('days.openSession', {
-                activity: session.activityName,
-                date: `${texts.day(day.day)} ${texts.time(session.startDateTime)}`,
-              })}
             >
               {texts.time(session.startDateTime)} · {session.activityName}
+              <span className="sr-only"> – {texts.day(day.day)}</span>
             </Link>
             <span className="shrink-0 text-right text-slate-700 tabular-nums">
               {session.excludedBecause ? (
