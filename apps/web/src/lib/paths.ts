@@ -124,7 +124,7 @@ export const paths = {
   contactSupport: { pattern: '/contact-support', to: () => '/contact-support' },
   workTime: {
     pattern: '/work-time',
-    to: (query?: { month?: string; holderId?: string }) => withQuery('/work-time', query),
+    to: (query?: { month?: string; holderId?: string; status?: string }) => withQuery('/work-time', query),
   },
 
   // Managing

@@ -18,7 +18,7 @@ export function WorkTimeToDo() {
   const count = query.data?.total ?? 0;
   return (
     <Link
-      to={paths.workTime.to({ month })}
+      to={paths.workTime.to(count > 0 ? { month, status: 'submitted' } : { month })}
       data-work-time-todo=""
       className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-xs hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600"
     >
