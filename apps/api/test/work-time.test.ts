@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prestations } from '../src/db/schema';
+import { prestations, services } from '../src/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo/accounts';
 import { createActivity } from '../src/factories/activities';
 import { hashPassword } from '../src/lib/password';
@@ -394,6 +394,15 @@ describe('submitting and validating a month', () => {
     const again = await call('manager', 'POST', `${url}/reject`, { note: 'Trop tard' });
     expect(again.json()).toMatchObject({ error: 'work_month_not_submitted' });
     expect((await monthOf('coach', '2026-09')).totals.totalMinutes).toBe(120);
+
+    // A session of the month cancelled afterwards: the validated figures stay what payroll was given.
+    await t.db
+      .update(services)
+      .set({ status: 'cancelled' })
+      .where(and(eq(services.organizationId, ORG), eq(services.id, serviceIds.september!)));
+    const frozen = await monthOf('coach', '2026-09');
+    expect(frozen.totals).toMatchObject({ sessionMinutes: 90, totalMinutes: 120 });
+    expect(frozen.days.find((d) => d.day === '2026-09-16')?.sessions[0]?.excludedBecause).toBeNull();
   });
 
   it('refuses to submit a month that is not over, and to validate a draft', async () => {

@@ -21,6 +21,7 @@ CREATE TABLE "work_time_months" (
 	"decided_at" timestamp with time zone,
 	"decided_by_user_id" text,
 	"manager_note" text,
+	"snapshot" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "work_time_months_organization_id_holder_user_id_month_pk" PRIMARY KEY("organization_id","holder_user_id","month")

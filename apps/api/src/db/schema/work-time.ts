@@ -6,6 +6,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -49,7 +50,8 @@ export const workTimeCorrections = pgTable(
 
 /**
  * A holder's month once submitted: `submitted → validated | rejected`, `rejected → submitted`. No row
- * means a draft. A validated month is frozen: no correction on its days changes any more.
+ * means a draft. A validated month is frozen: no correction on its days changes any more, and its
+ * figures are the snapshot taken at validation.
  */
 export const workTimeMonths = pgTable(
   'work_time_months',
@@ -64,6 +66,11 @@ export const workTimeMonths = pgTable(
     decidedByUserId: text('decided_by_user_id'),
     /** Why the manager rejected it (kept after a new submission until the next decision). */
     managerNote: text('manager_note'),
+    /**
+     * The month as validated (days, totals, allowance): what payroll was given stays what is shown and
+     * exported, even if a session of the month changes afterwards. Null until validated.
+     */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

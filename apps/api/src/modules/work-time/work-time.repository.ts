@@ -23,6 +23,8 @@ export interface MonthRow {
   decidedByUserId: string | null;
   decidedByName: string | null;
   managerNote: string | null;
+  /** The month as validated (work-time.views.ts reads it). */
+  snapshot: unknown;
 }
 
 /** A window of local days ('yyyy-MM-dd', both included) in the organisation's time zone. */
@@ -176,7 +178,7 @@ export function createWorkTimeRepository(db: Executor) {
       return rowsOf<MonthRow>(
         await db.execute(sql`select wm.holder_user_id as "holderUserId", wm.month, wm.status,
             wm.submitted_at as "submittedAt", wm.decided_at as "decidedAt",
-            wm.decided_by_user_id as "decidedByUserId", wm.manager_note as "managerNote",
+            wm.decided_by_user_id as "decidedByUserId", wm.manager_note as "managerNote", wm.snapshot,
             (select nullif(trim(coalesce(dm.first_name, '') || ' ' || coalesce(dm.last_name, '')), '')
               from members dm where dm.organization_id = wm.organization_id
                 and dm.user_id = wm.decided_by_user_id) as "decidedByName"
@@ -208,6 +210,7 @@ export function createWorkTimeRepository(db: Executor) {
             submittedAt: at,
             decidedAt: null,
             decidedByUserId: null,
+            snapshot: null,
             updatedAt: at,
           },
         });
@@ -217,7 +220,13 @@ export function createWorkTimeRepository(db: Executor) {
       organizationId: string,
       holderUserId: string,
       month: string,
-      decision: { status: 'validated' | 'rejected'; at: Date; byUserId: string; note: string | null },
+      decision: {
+        status: 'validated' | 'rejected';
+        at: Date;
+        byUserId: string;
+        note: string | null;
+        snapshot: Record<string, unknown> | null;
+      },
     ) {
       await db
         .update(workTimeMonths)
@@ -226,6 +235,7 @@ export function createWorkTimeRepository(db: Executor) {
           decidedAt: decision.at,
           decidedByUserId: decision.byUserId,
           managerNote: decision.note,
+          snapshot: decision.snapshot,
           updatedAt: decision.at,
         })
         .where(

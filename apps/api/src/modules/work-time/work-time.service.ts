@@ -19,7 +19,7 @@ import { newId } from '../../lib/ids';
 import { reachableOrganization } from '../organizations/organization.service';
 import { createWorkTimeRepository, type HolderRow } from './work-time.repository';
 import { canDecide, isEditable, monthBounds, submitRefusal } from './work-time.rules';
-import { holderMonths, holderName, settingsOf, toMonthDto } from './work-time.views';
+import { holderMonths, holderName, settingsOf, toMonthDto, toSnapshot } from './work-time.views';
 
 /** A page of the managers' overview holds at most this many holders (pageQueryFields caps it too). */
 const MAX_PAGE = 100;
@@ -229,10 +229,21 @@ export function createWorkTimeService(ctx: AppContext) {
         await repo.lockHolder(auth.organizationId, holder.id);
         const [state] = await repo.months(auth.organizationId, [holder.id], month, true);
         if (!state || !canDecide(state.status)) throw refused('work_month_not_submitted');
+        // Validated: the figures the manager saw are kept as they are for payroll.
+        const timeZone = await timeZoneOf(auth.organizationId);
+        const [view] = await holderMonths(
+          tx,
+          auth.organizationId,
+          [holder],
+          month,
+          timeZone,
+          ctx.clock.now(),
+        );
         await repo.decide(auth.organizationId, holder.id, month, {
           ...decision,
           at: ctx.clock.now(),
           byUserId: auth.userId,
+          snapshot: decision.status === 'validated' ? toSnapshot(view!) : null,
         });
       });
       return monthOf(ctx.db, auth.organizationId, holder, month, locale);

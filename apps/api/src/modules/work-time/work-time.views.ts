@@ -59,6 +59,35 @@ export interface HolderMonth {
   warnings: WorkMonthDto['warnings'];
 }
 
+/** What a validated month keeps (JSON: instants as ISO strings). */
+export interface MonthSnapshot {
+  computed: ReturnType<typeof computeMonth>;
+  allowance: HolderMonth['allowance'];
+  warnings: HolderMonth['warnings'];
+}
+
+export const toSnapshot = (view: HolderMonth): Record<string, unknown> => ({
+  computed: view.computed,
+  allowance: view.allowance,
+  warnings: view.warnings,
+});
+
+/** A stored snapshot back to the computed shape (instants revived). */
+function fromSnapshot(value: unknown): MonthSnapshot | null {
+  const snapshot = value as MonthSnapshot | null;
+  if (!snapshot?.computed?.days) return null;
+  return {
+    ...snapshot,
+    computed: {
+      ...snapshot.computed,
+      days: snapshot.computed.days.map((day) => ({
+        ...day,
+        sessions: day.sessions.map((s) => ({ ...s, startDateTime: new Date(s.startDateTime) })),
+      })),
+    },
+  };
+}
+
 const stateOf = (row: MonthRow | undefined): HolderMonth['state'] => ({
   status: (row?.status ?? 'draft') as WorkMonthStatus,
   submittedAt: row?.submittedAt.toISOString() ?? null,
@@ -98,6 +127,9 @@ export async function holderMonths(
       sessions: own(sessions) as HeldSessionFacts[],
       corrections: own(corrections) as CorrectionFacts[],
     };
+    const row = states.find((s) => s.holderUserId === holder.id);
+    const frozen = row?.status === 'validated' ? fromSnapshot(row.snapshot) : null;
+    if (frozen) return { holder, state: stateOf(row), ...frozen };
     const computed = computeMonth({ ...facts, month });
     let allowance: HolderMonth['allowance'] = null;
     let warnings: HolderMonth['warnings'] = [];
@@ -110,13 +142,7 @@ export async function holderMonths(
       );
       ({ allowance, warnings } = volunteerAllowance(computed, rules, earlier));
     }
-    return {
-      holder,
-      state: stateOf(states.find((s) => s.holderUserId === holder.id)),
-      computed,
-      allowance,
-      warnings,
-    };
+    return { holder, state: stateOf(row), computed, allowance, warnings };
   });
 }
 
