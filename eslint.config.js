@@ -29,6 +29,7 @@ const API_MODULE_ORDER = [
   ['invoicing'],
   ['recovery'],
   ['session-changes', 'holdings'],
+  ['work-time'],
   ['cart'],
   ['accounting'],
   ['family-mail'],

@@ -30,6 +30,7 @@ import { servicesRoutes } from './modules/services/services.routes';
 import { sessionChangesRoutes } from './modules/session-changes/session-changes.routes';
 import { registerSessionRefunds } from './modules/session-changes/session-refunds.job';
 import { holdingsRoutes } from './modules/holdings/holdings.routes';
+import { workTimeRoutes } from './modules/work-time/work-time.routes';
 import { periodsRoutes } from './modules/periods/periods.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
@@ -272,6 +273,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(servicesRoutes(ctx));
       await api.register(sessionChangesRoutes(ctx));
       await api.register(holdingsRoutes(ctx));
+      await api.register(workTimeRoutes(ctx));
       await api.register(periodsRoutes(ctx));
       await api.register(catalogRoutes(ctx));
       await api.register(calendarRoutes(ctx));

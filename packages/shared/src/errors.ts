@@ -700,6 +700,27 @@ export const ERRORS = {
     fr: 'Cette séance ne peut pas être choisie avec cette récupération.',
     en: 'This session cannot be chosen with this recovery token.',
   },
+
+  // ───────────── Work time ─────────────
+
+  /** Changing a correction, or submitting, on a month already submitted or validated. */
+  work_month_locked: {
+    status: 409,
+    fr: 'Ce mois a déjà été soumis ou validé : ses heures ne peuvent plus être modifiées.',
+    en: 'This month has already been submitted or validated: its hours can no longer be changed.',
+  },
+  /** Validating or rejecting a month the holder has not submitted (or already decided). */
+  work_month_not_submitted: {
+    status: 409,
+    fr: "Ce mois n'est pas en attente de validation.",
+    en: 'This month is not awaiting validation.',
+  },
+  /** Submitting a month before its last day is over (its sessions are not all held yet). */
+  work_month_not_over: {
+    status: 409,
+    fr: "Un mois ne peut être soumis qu'une fois terminé.",
+    en: 'A month can only be submitted once it is over.',
+  },
 } as const satisfies Record<string, ErrorEntry<never> | ErrorEntry<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export type ErrorCode = keyof typeof ERRORS;

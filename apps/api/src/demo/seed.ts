@@ -23,6 +23,7 @@ import { seedFamilies } from './families';
 import { seedOrders } from './orders';
 import { seedSessionChanges } from './session-changes';
 import { seedRecoveryTokens } from './recovery';
+import { seedWorkTime } from './work-time';
 
 /** Whether the database holds no organisation yet (a first start). */
 export async function isEmpty(db: Database): Promise<boolean> {
@@ -228,6 +229,7 @@ export async function seedDatabase(
       demoFamily,
     });
     await seedAttendance(ctx, at, now);
+    await seedWorkTime(ctx, at, now, activities);
     await seedClubs(ctx, now, passwordHash);
     await seedPlatformStatements(tx as unknown as Database, now);
     await payEarlierStatements(ctx, sysadmin.user.id);

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/client';
-import { blueprints, blueprintSupplements, periods, services } from '../db/schema';
+import { blueprints, blueprintSupplements, periods, prestations, services } from '../db/schema';
 import { newId } from '../lib/ids';
 
 /*
@@ -36,6 +36,8 @@ export interface ActivityFixture {
     maxSeats?: number;
     periodId?: string | null;
     status?: string;
+    /** Holders assigned to the session (prestations); `absent` as a holder's absence leaves it. */
+    holders?: { userId: string; absent?: boolean }[];
   }[];
 }
 
@@ -89,6 +91,16 @@ export async function createActivity(db: Executor, fixture: ActivityFixture) {
       })),
     );
   }
+  const assigned = fixture.sessions.flatMap((s, i) =>
+    (s.holders ?? []).map((holder) => ({
+      organizationId,
+      id: newId('prs'),
+      serviceId: serviceIds[i]!,
+      holderUserId: holder.userId,
+      status: holder.absent ? 'absent' : 'assigned',
+    })),
+  );
+  if (assigned.length > 0) await db.insert(prestations).values(assigned);
   return { blueprintId, serviceIds, supplementIds };
 }
 

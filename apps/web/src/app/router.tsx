@@ -207,7 +207,11 @@ const mainScreens: RouteObject[] = [
     lazy: () => import('./routes/contact-support'),
     handle: { title: menu('contactSupport') },
   },
-  later(paths.workTime.pattern, menu('workTime')),
+  {
+    path: paths.workTime.pattern,
+    lazy: () => import('./routes/work-time'),
+    handle: { title: menu('workTime') },
+  },
   // Managing
   {
     path: paths.blueprints.pattern,

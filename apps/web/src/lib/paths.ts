@@ -122,7 +122,10 @@ export const paths = {
     to: (establishmentId: string) => `/establishments/${id(establishmentId)}`,
   },
   contactSupport: { pattern: '/contact-support', to: () => '/contact-support' },
-  workTime: { pattern: '/work-time', to: () => '/work-time' },
+  workTime: {
+    pattern: '/work-time',
+    to: (query?: { month?: string; holderId?: string; status?: string }) => withQuery('/work-time', query),
+  },
 
   // Managing
   blueprints: { pattern: '/managing/blueprints', to: () => '/managing/blueprints' },

@@ -7,6 +7,7 @@ import { MyActivities } from '@/features/registrations';
 const ManagerToDo = lazy(() =>
   import('@/features/manager-dashboard').then((m) => ({ default: m.ManagerToDo })),
 );
+const WorkTimeToDo = lazy(() => import('@/features/work-time').then((m) => ({ default: m.WorkTimeToDo })));
 
 /**
  * The dashboard; a family's shows its orders to settle and 'Mes activités' above the shortcuts, a
@@ -18,6 +19,7 @@ export function Component() {
       manager={
         <Suspense fallback={null}>
           <ManagerToDo />
+          <WorkTimeToDo />
         </Suspense>
       }
       family={

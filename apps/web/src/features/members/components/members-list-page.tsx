@@ -5,7 +5,7 @@ import {
   type MemberSort,
   ROLES,
 } from '@inscrio/shared';
-import { ChevronRight, UserPlus, Users } from 'lucide-react';
+import { ChevronRight, Clock, UserPlus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ListEmpty } from '@/components/lists/list-empty';
@@ -230,6 +230,14 @@ export function MembersListPage({ kind }: { kind: MemberListKind }) {
               pending={exportMembers.isPending}
               onExport={() => void onExport()}
             />
+            {kind === 'holders' ? (
+              <Button variant="secondary" asChild>
+                <Link to={paths.workTime.to()} data-holders-work-time="">
+                  <Clock aria-hidden="true" />
+                  {t('list.workTime')}
+                </Link>
+              </Button>
+            ) : null}
             {createButton}
           </>
         }

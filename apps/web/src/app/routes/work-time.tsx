@@ -1,0 +1,1 @@
+export { WorkTimePage as Component } from '@/features/work-time';
