@@ -32,3 +32,4 @@ export * from './api/platform-billing.schema';
 export * from './api/support.schema';
 export * from './api/recovery.schema';
 export * from './api/attendance.schema';
+export * from './api/document.schema';

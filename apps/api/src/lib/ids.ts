@@ -42,7 +42,8 @@ export type IdPrefix =
   | 'spt'
   | 'spm'
   | 'spa'
-  | 'rcv';
+  | 'rcv'
+  | 'lac';
 
 /**
  * `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford base 32, lower case),
