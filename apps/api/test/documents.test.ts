@@ -33,7 +33,9 @@ beforeAll(async () => {
   for (const who of ['manager', 'admin', 'estManager', 'holder', 'parent'] as const) {
     tokens[who] = (await t.signIn(DEMO_ACCOUNTS[who])).accessToken;
   }
-  [familyA, familyB] = await createFamilies(t.app.ctx, 2, { childBirthdate: '2017-05-01' });
+  const made = await createFamilies(t.app.ctx, 2, { childBirthdate: '2017-05-01' });
+  familyA = made[0]!;
+  familyB = made[1]!;
   // Each family orders one session (offline: an invoice at checkout), before any ROI is published.
   const activity = await createActivity(t.db, {
     name: 'Natation',
@@ -41,8 +43,8 @@ beforeAll(async () => {
     sessions: [{ start: new Date(Date.now() + 7 * DAY) }, { start: new Date(Date.now() + 8 * DAY) }],
   });
   for (const [family, serviceId] of [
-    [familyA!, activity.serviceIds[0]!],
-    [familyB!, activity.serviceIds[1]!],
+    [familyA, activity.serviceIds[0]!],
+    [familyB, activity.serviceIds[1]!],
   ] as const) {
     const added = await call(family.token, 'POST', '/api/cart/items', {
       blueprintId: activity.blueprintId,
