@@ -1,3 +1,4 @@
+import { seedLegalDocuments } from './legal-documents';
 import { BELGIAN_VAT_EXEMPTION_MENTION, SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -228,6 +229,8 @@ export async function seedDatabase(
       demoFamily,
     });
     await seedAttendance(ctx, at, now);
+    // The demo's published ROI and legal mentions (the tests start from a club that has none).
+    if (demoFamily) await seedLegalDocuments(tx, at, now);
     await seedClubs(ctx, now, passwordHash);
     await seedPlatformStatements(tx as unknown as Database, now);
     await payEarlierStatements(ctx, sysadmin.user.id);
