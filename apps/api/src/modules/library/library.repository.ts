@@ -137,7 +137,9 @@ export function createLibraryRepository(db: Executor) {
     if (billingAllowed && kindIs(['billing.order'])) {
       branches.push(sql`select 'order' as source, x.id, 'billing.order' as kind, null::text as title,
             null::text as number, x.created_at as date, 'ready' as status,
-            null::integer, null::integer, null::bigint, null::text as member_name,
+            null::integer, null::integer, null::bigint,
+            (select nullif(trim(m.first_name || ' ' || m.last_name), '') from members m
+              where m.organization_id = x.organization_id and m.user_id = x.user_id limit 1) as member_name,
             null::integer, null::timestamptz, null::text, null::text
           from orders x
           where x.organization_id = ${organizationId} and x.id in (

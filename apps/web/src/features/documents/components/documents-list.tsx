@@ -136,7 +136,10 @@ export function DocumentsList({
     pageSize: PAGE_SIZE,
   });
   const total = query.data?.total ?? 0;
-  const kindLabel = (item: DocumentListItem) => DOCUMENT_KINDS.label(item.kind, locale);
+  const activeFilters = [values.kind, values.origin, values.from, values.to].filter(Boolean).length;
+  // A credit note is a billing document of the invoice kind (spec section 3), named for what it is.
+  const kindLabel = (item: DocumentListItem) =>
+    item.source === 'credit-note' ? t('list.creditNote') : DOCUMENT_KINDS.label(item.kind, locale);
   const columns: Column<DocumentListItem>[] = [
     { id: 'title', header: t('list.columns.title'), cell: (item) => <Title item={item} /> },
     { id: 'kind', header: t('list.columns.kind'), cellClassName: 'text-slate-700', cell: kindLabel },
@@ -169,7 +172,15 @@ export function DocumentsList({
   return (
     <Card className="overflow-hidden">
       <ListHeader title={t('list.title')} />
-      <ListToolbar className={manager ? 'sm:grid-cols-4' : 'sm:grid-cols-3'} data-document-filters="">
+      <ListToolbar
+        className={manager ? 'sm:grid-cols-4' : 'sm:grid-cols-3'}
+        fold={{
+          active: activeFilters,
+          label: t('filters.show'),
+          activeLabel: t('filters.showActive', { count: activeFilters }),
+        }}
+        data-document-filters=""
+      >
         <EnumFilter
           enumeration={DOCUMENT_KINDS}
           values={manager ? DOCUMENT_KINDS.values : FAMILY_KINDS}
