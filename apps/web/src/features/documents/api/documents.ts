@@ -101,10 +101,15 @@ export function usePublishDocument() {
 
 /** `POST /reports`: the report's document now, its content from a background job. */
 export function useRequestReport() {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateDocuments();
   return useMutation({
     mutationFn: (input: ReportRequest) => api.post<StoredDocument>('/reports', input),
-    onSuccess: invalidate,
+    onSuccess: (document) => {
+      // The report's state as answered (waiting for its job) shows at once, before the first poll.
+      queryClient.setQueryData(['documents', 'one', document.id], document);
+      invalidate();
+    },
     meta: { silent: true },
   });
 }
