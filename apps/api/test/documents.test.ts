@@ -260,10 +260,17 @@ describe('the documents list', () => {
     const theirs = await list(familyB.token);
     const theirIds = new Set(theirs.items.filter((i) => i.source !== 'stored').map((item) => item.id));
     expect(mine.items.some((item) => theirIds.has(item.id))).toBe(false);
-    // The listed invoice downloads, twice the same.
-    const first = await call(familyA.token, 'GET', `/api${invoice.downloadPath}`);
-    expect(first.statusCode).toBe(200);
-    expect(first.headers['content-type']).toBe('application/pdf');
+    // Each listed billing document downloads, and is drawn again byte for byte a moment later.
+    const order = mine.items.find((item) => item.source === 'order')!;
+    for (const item of [invoice, order]) {
+      const first = await call(familyA.token, 'GET', `/api${item.downloadPath}`);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('application/pdf');
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const again = await call(familyA.token, 'GET', `/api${item.downloadPath}`);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+    expect(order.downloadPath).toBe(`/orders/${order.id}/pdf`);
   });
 
   it('keeps a family’s stored document to that family, and a report to its establishment', async () => {

@@ -50,10 +50,14 @@ export class PdfCanvas {
   /** The vertical cursor: where the next block starts. */
   y = TOP;
 
-  /** `runningTitle` heads the continuation pages ('Facture N° 2026-000123 (suite)'). */
+  /**
+   * `runningTitle` heads the continuation pages ('Facture N° 2026-000123 (suite)'); `createdAt`, when
+   * given, is the file's creation date (else the time it is drawn), so a document drawn again is the same.
+   */
   constructor(
     title: string,
     private readonly runningTitle: string,
+    createdAt?: Date,
   ) {
     // No bottom margin for pdfkit: page breaks are decided here (CONTENT_BOTTOM), and the footer is
     // written below the content area without pdfkit starting a page of its own.
@@ -61,7 +65,7 @@ export class PdfCanvas {
       size: 'A4',
       margins: { top: TOP, left: MARGIN, right: MARGIN, bottom: 0 },
       bufferPages: true,
-      info: { Title: toWinAnsi(title) },
+      info: { Title: toWinAnsi(title), ...(createdAt ? { CreationDate: createdAt } : {}) },
     });
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.ended = new Promise((resolve, reject) => {
