@@ -64,6 +64,7 @@ it('makes a 50,000-row orders report without growing the memory by 100 MB', asyn
         blueprintId: null,
         serviceId: null,
         locale: 'fr',
+        userId: '',
       },
       { jobId: 'memory', attempt: 1, organizationId: ORG },
     );

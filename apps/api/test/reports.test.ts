@@ -132,6 +132,11 @@ describe('POST /reports', () => {
     expect(cells.map((row) => row[3]).sort()).toEqual(["'=1+1", "'@SUM(A1)", 'Dupont']);
     expect(cells.map((row) => row[4])).toContain("'+Zoé");
     expect(cells.every((row) => row[2] === 'Natation du rapport')).toBe(true);
+    // The manager who asked is told by e-mail, with the way to the documents.
+    const mail = await t.waitForMail('manager@demo.test');
+    expect(mail.subject).toBe('Votre rapport est prêt – Club Sportif Démo');
+    expect(mail.text).toContain(`Le rapport « ${document.title} » est prêt`);
+    expect(mail.text).toContain('http://demo.localhost:3000/documents');
   });
 
   it('makes the members list as a printable PDF', async () => {
@@ -220,6 +225,7 @@ describe('POST /reports', () => {
       blueprintId: swim.blueprintId,
       serviceId: null,
       locale: 'fr',
+      userId: '',
     };
     // And once more, as a lease lapsing would: same file, nothing twice.
     await createReportsService(t.app.ctx).build(job, { jobId: 'again', attempt: 2, organizationId: ORG });

@@ -7,6 +7,7 @@ import {
   type StoredDocument,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
+import { organizationUrl } from '../../config';
 import type { JobContext } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import { type AuthContext, establishmentScope } from '../../lib/access';
@@ -14,6 +15,7 @@ import { CSV_BOM, csvLine, type CsvValue } from '../../lib/csv';
 import { createDocumentStore } from '../documents/document-store';
 import { toStoredDocument } from '../documents/stored-document.dto';
 import { createOrganizationRepository } from '../organizations/organization.repository';
+import { createUserRepository } from '../users/user.repository';
 import { ReportPdf } from './report-pdf';
 import {
   createReportsRepository,
@@ -46,6 +48,8 @@ export interface ReportJob {
   blueprintId: string | null;
   serviceId: string | null;
   locale: Locale;
+  /** The manager who asked for it, told by e-mail when it is ready. */
+  userId: string;
 }
 
 interface Batch {
@@ -138,6 +142,24 @@ export function createReportsService(ctx: AppContext) {
     yield* pdf.drain();
   }
 
+  /** The e-mail to the manager who asked: the report is in the documents (an account gone is told nothing). */
+  async function tellRequester(
+    job: ReportJob,
+    organizationId: string,
+    organizationName: string,
+    key: string | null,
+    title: string,
+  ) {
+    if (!job.userId || !key) return;
+    const account = await createUserRepository(ctx.db).findAccountById(organizationId, job.userId);
+    if (!account) return;
+    await ctx.mailer.send({ to: account.user.email, locale: job.locale, organizationId }, 'report-ready', {
+      organizationName,
+      title,
+      link: organizationUrl(ctx.config, key, '/documents'),
+    });
+  }
+
   return {
     /** Asks for a report: its document now (`pending`), its content from a background job. */
     async request(auth: AuthContext, input: ReportRequest, locale: Locale): Promise<StoredDocument> {
@@ -165,6 +187,7 @@ export function createReportsService(ctx: AppContext) {
           blueprintId: input.blueprintId ?? null,
           serviceId: input.serviceId ?? null,
           locale,
+          userId: auth.userId,
         };
         // One job per document: enqueued again (a retry of the request), it still runs once.
         await ctx.queue.enqueue(
@@ -208,6 +231,13 @@ export function createReportsService(ctx: AppContext) {
             ? csvContent(job, scope, organizationId, total)
             : pdfContent(job, scope, organizationId, total, row.title);
         await store.save(organizationId, job.documentId, content);
+        await tellRequester(
+          job,
+          organizationId,
+          organization?.name ?? '',
+          organization?.key ?? null,
+          row.title,
+        );
       } catch (error) {
         if (attempt >= REPORT_ATTEMPTS) {
           await store.fail(
