@@ -13,6 +13,7 @@ import { api } from '@/lib/api-client';
 export interface DocumentFilters {
   kind?: DocumentKind;
   origin?: DocumentOrigin;
+  periodId?: string;
   from?: string;
   to?: string;
   page: number;
@@ -29,6 +30,7 @@ export const documentsQuery = (filters: DocumentFilters) =>
         query: {
           kind: filters.kind,
           origin: filters.origin,
+          periodId: filters.periodId || undefined,
           from: filters.from || undefined,
           to: filters.to || undefined,
           page: filters.page,
@@ -110,6 +112,31 @@ export function useRequestReport() {
       queryClient.setQueryData(['documents', 'one', document.id], document);
       invalidate();
     },
+    meta: { silent: true },
+  });
+}
+
+/** `GET /periods` (first 100): the periods a manager filters the documents on. */
+export function usePeriodChoices(enabled: boolean) {
+  const query = { pageSize: 100 };
+  return useQuery({
+    queryKey: ['periods', 'list', query],
+    queryFn: ({ signal }) =>
+      api.get<{ items: { id: string; name: string }[] }>('/periods', { query, signal }),
+    enabled,
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}
+
+/** `GET /blueprints` (first 100): the activities a report may be limited to. */
+export function useActivityChoices() {
+  const query = { pageSize: 100 };
+  return useQuery({
+    queryKey: ['blueprints', 'list', query],
+    queryFn: ({ signal }) =>
+      api.get<{ items: { id: string; name: string }[] }>('/blueprints', { query, signal }),
+    staleTime: 60_000,
     meta: { silent: true },
   });
 }

@@ -16,16 +16,17 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DownloadButton } from '@/components/ui/download-button';
-import { TextField } from '@/components/ui/form-field';
+import { SelectField, TextField } from '@/components/ui/form-field';
 import { formatDate } from '@/lib/dates';
 import { useLocale } from '@/lib/use-locale';
 import { useTimeZone } from '@/lib/use-time-zone';
-import { useDocuments } from '../api/documents';
+import { useDocuments, usePeriodChoices } from '../api/documents';
 
 const PAGE_SIZE = 20;
 const urlSchema = documentListQuerySchema('fr').pick({
   kind: true,
   origin: true,
+  periodId: true,
   from: true,
   to: true,
   page: true,
@@ -130,13 +131,17 @@ export function DocumentsList({
   const query = useDocuments({
     kind: values.kind,
     origin: manager ? values.origin : undefined,
+    periodId: manager ? values.periodId : undefined,
     from: values.from,
     to: values.to,
     page: values.page,
     pageSize: PAGE_SIZE,
   });
   const total = query.data?.total ?? 0;
-  const activeFilters = [values.kind, values.origin, values.from, values.to].filter(Boolean).length;
+  const periods = usePeriodChoices(manager);
+  const activeFilters = [values.kind, values.origin, values.periodId, values.from, values.to].filter(
+    Boolean,
+  ).length;
   // A credit note is a billing document of the invoice kind (spec section 3), named for what it is.
   const kindLabel = (item: DocumentListItem) =>
     item.source === 'credit-note' ? t('list.creditNote') : DOCUMENT_KINDS.label(item.kind, locale);
@@ -173,7 +178,7 @@ export function DocumentsList({
     <Card className="overflow-hidden">
       <ListHeader title={t('list.title')} />
       <ListToolbar
-        className={manager ? 'sm:grid-cols-4' : 'sm:grid-cols-3'}
+        className={manager ? 'sm:grid-cols-3 lg:grid-cols-5' : 'sm:grid-cols-3'}
         fold={{
           active: activeFilters,
           label: t('filters.show'),
@@ -201,6 +206,21 @@ export function DocumentsList({
             showLabel
             data-filter="origin"
           />
+        ) : null}
+        {manager ? (
+          <SelectField
+            label={t('filters.period')}
+            value={values.periodId ?? ''}
+            onChange={(event) => set({ periodId: event.target.value || undefined })}
+            data-filter="period"
+          >
+            <option value="">{t('filters.allPeriods')}</option>
+            {(periods.data?.items ?? []).map((period) => (
+              <option key={period.id} value={period.id}>
+                {period.name}
+              </option>
+            ))}
+          </SelectField>
         ) : null}
         <TextField
           type="date"

@@ -16,7 +16,7 @@ import { SelectField, TextField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-error';
 import { notify, notifyError } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
-import { useRequestReport, useStoredDocument } from '../api/documents';
+import { useActivityChoices, useRequestReport, useStoredDocument } from '../api/documents';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -81,6 +81,8 @@ export function ReportsCard() {
   const [format, setFormat] = useState<ReportFormat>('csv');
   const [from, setFrom] = useState(firstOfMonth);
   const [to, setTo] = useState(lastOfMonth);
+  const [blueprintId, setBlueprintId] = useState('');
+  const activities = useActivityChoices();
   const [current, setCurrent] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -88,7 +90,7 @@ export function ReportsCard() {
     event.preventDefault();
     setErrors({});
     request.mutate(
-      { kind, format, from, to },
+      { kind, format, from, to, ...(blueprintId ? { blueprintId } : {}) },
       {
         onSuccess: (document) => setCurrent(document.id),
         onError: (error) => {
@@ -112,7 +114,7 @@ export function ReportsCard() {
         <CardDescription>{t('reports.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" onSubmit={submit} noValidate>
+        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" onSubmit={submit} noValidate>
           <SelectField
             label={t('reports.kind')}
             value={kind}
@@ -137,6 +139,19 @@ export function ReportsCard() {
               </option>
             ))}
           </SelectField>
+          <SelectField
+            label={t('reports.activity')}
+            value={blueprintId}
+            onChange={(event) => setBlueprintId(event.target.value)}
+            data-field="report-activity"
+          >
+            <option value="">{t('reports.allActivities')}</option>
+            {(activities.data?.items ?? []).map((activity) => (
+              <option key={activity.id} value={activity.id}>
+                {activity.name}
+              </option>
+            ))}
+          </SelectField>
           <TextField
             type="date"
             label={t('reports.from')}
@@ -151,7 +166,7 @@ export function ReportsCard() {
             error={errors.to}
             onChange={(event) => setTo(event.target.value)}
           />
-          <div className="sm:col-span-2 lg:col-span-4">
+          <div className="sm:col-span-2 lg:col-span-5">
             <Button type="submit" loading={request.isPending} data-run-report="">
               <Play aria-hidden="true" />
               {t('reports.run')}
