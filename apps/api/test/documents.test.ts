@@ -4,7 +4,7 @@ import { legalAcceptances, organizations } from '../src/db/schema';
 import { DEMO_ACCOUNTS, SECOND_ESTABLISHMENT_ID } from '../src/demo/accounts';
 import { createDocumentStore } from '../src/modules/documents/document-store';
 import { multipart } from './helpers/multipart';
-import { createActivity, createFamilies, type FamilyFixture } from './helpers/order-fixtures';
+import { createActivity, createFamilies, createPeriod, type FamilyFixture } from './helpers/order-fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -22,6 +22,7 @@ let t: TestApp;
 const tokens = {} as Record<Who, string>;
 let familyA: FamilyFixture;
 let familyB: FamilyFixture;
+let periodId: string;
 const statuses: number[] = [];
 
 /** A small real-looking PDF (the header is what is checked; the rest is its body). */
@@ -37,10 +38,14 @@ beforeAll(async () => {
   familyA = made[0]!;
   familyB = made[1]!;
   // Each family orders one session (offline: an invoice at checkout), before any ROI is published.
+  periodId = await createPeriod(t.db, { name: 'Saison des documents' });
   const activity = await createActivity(t.db, {
     name: 'Natation',
     price: 2500,
-    sessions: [{ start: new Date(Date.now() + 7 * DAY) }, { start: new Date(Date.now() + 8 * DAY) }],
+    sessions: [
+      { start: new Date(Date.now() + 7 * DAY), periodId },
+      { start: new Date(Date.now() + 8 * DAY) },
+    ],
   });
   for (const [family, serviceId] of [
     [familyA, activity.serviceIds[0]!],
@@ -327,6 +332,11 @@ describe('the documents list', () => {
     expect(byMember.items.length).toBeGreaterThan(0);
     expect(byMember.items.every((item) => item.source !== 'stored')).toBe(true);
     expect((await list(tokens.manager, { from: '2199-01-01' })).total).toBe(0);
+    // By period: the billing documents of the orders with a session of that period only.
+    const inPeriod = (await list(tokens.manager, { periodId })).items;
+    const familyAIds = new Set((await list(familyA.token)).items.map((item) => item.id));
+    expect(inPeriod.map((item) => item.source).sort()).toEqual(['invoice', 'order']);
+    expect(inPeriod.every((item) => familyAIds.has(item.id))).toBe(true);
   });
 
   it('answers bad filters with French field messages, never a 500', async () => {
