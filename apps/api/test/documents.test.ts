@@ -240,6 +240,15 @@ describe('legal documents: upload, versions and re-acceptance', () => {
     expect(longTitle.json().details[0]).toMatchObject({ field: 'title' });
   });
 
+  it('gives uploads of one kind at the same moment their own versions', async () => {
+    const uploads = await Promise.all(
+      ['a', 'b', 'c'].map((text) => upload(tokens.manager, pdf(text), { kind: 'legal.other' })),
+    );
+    expect(uploads.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    const versions = uploads.map((response) => response.json().version as number);
+    expect(new Set(versions).size).toBe(3);
+  });
+
   it('lets only organisation managers upload and publish', async () => {
     for (const who of ['parent', 'holder', 'estManager'] as const) {
       expect((await upload(tokens[who], pdf('x'), { kind: 'legal.other' })).statusCode).toBe(403);

@@ -13,6 +13,7 @@ import {
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { type AuthContext, establishmentScope, familyOf, isFamilyAccount } from '../../lib/access';
 import type { Upload } from '../../lib/upload';
 import { createDocumentStore, type DocumentRow } from '../documents/document-store';
@@ -21,6 +22,9 @@ import { toStoredDocument } from '../documents/stored-document.dto';
 import { toListItem } from './library.dto';
 import { createLibraryRepository, type Viewer } from './library.repository';
 import { isPdf, legalFileName, maySee } from './library.rules';
+
+/** Tries of an upload whose version another upload of the same kind took at the same moment. */
+const UPLOAD_ATTEMPTS = 5;
 
 /** Who is looking at the documents, from the caller's account. */
 export function viewerOf(auth: AuthContext): Viewer {
@@ -87,23 +91,34 @@ export function createLibraryService(ctx: AppContext) {
       if (file.data.length > LEGAL_DOCUMENT_MAX_BYTES) throw new AppError('legal_document_too_large');
       if (!isPdf(file.data)) throw new AppError('legal_document_not_pdf');
       const { organizationId } = auth;
-      const id = await ctx.db.transaction(async (tx) => {
-        const version = await createLibraryRepository(tx).nextVersion(organizationId, fields.kind);
-        const title = fields.title || `${DOCUMENT_KINDS.label(fields.kind, 'fr')} — v${version}`;
-        const transactionStore = createDocumentStore(tx, () => ctx.clock.now());
-        const created = await transactionStore.create({
-          organizationId,
-          kind: fields.kind,
-          title,
-          fileName: legalFileName(fields.kind, version),
-          // Fixed here and only here: the file is always served as a PDF, whatever the client declared.
-          contentType: 'application/pdf',
-          version,
-          createdByUserId: auth.userId,
+      const storeOnce = () =>
+        ctx.db.transaction(async (tx) => {
+          const version = await createLibraryRepository(tx).nextVersion(organizationId, fields.kind);
+          const title = fields.title || `${DOCUMENT_KINDS.label(fields.kind, 'fr')} — v${version}`;
+          const transactionStore = createDocumentStore(tx, () => ctx.clock.now());
+          const created = await transactionStore.create({
+            organizationId,
+            kind: fields.kind,
+            title,
+            fileName: legalFileName(fields.kind, version),
+            // Fixed here and only here: the file is always served as a PDF, whatever the client declared.
+            contentType: 'application/pdf',
+            version,
+            createdByUserId: auth.userId,
+          });
+          await transactionStore.save(organizationId, created, file.data);
+          return created;
         });
-        await transactionStore.save(organizationId, created, file.data);
-        return created;
-      });
+      let id: string | undefined;
+      for (let attempt = 1; id === undefined; attempt++) {
+        try {
+          id = await storeOnce();
+        } catch (error) {
+          // Uploads of one kind at once took the same version: the later ones take the next.
+          if (attempt >= UPLOAD_ATTEMPTS || !isUniqueViolation(error, 'documents_org_kind_version'))
+            throw error;
+        }
+      }
       return toStoredDocument((await store.find(organizationId, id))!);
     },
 
