@@ -33,6 +33,8 @@ const API_MODULE_ORDER = [
   ['cart'],
   ['accounting'],
   ['family-mail'],
+  ['certificates', 'reports'],
+  ['library'],
   ['platform', 'support'],
 ];
 

@@ -42,6 +42,9 @@ import { registerOrderInvoicing } from './modules/invoicing/order-events.handler
 import { registerRegistrationCredits } from './modules/invoicing/registration-credits';
 import { registerRecoveryTokens } from './modules/recovery/recovery-issue';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { libraryRoutes } from './modules/library/library.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { registerReportJobs } from './modules/reports/reports.job';
 import { registerBankImportJob } from './modules/accounting/bank-statements.service';
 import { createMailer } from './modules/mail/mailer';
 import { directoryRoutes } from './modules/organizations/directory.routes';
@@ -172,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerRecoveryTokens(ctx);
   registerBankImportJob(ctx);
   registerSessionRefunds(ctx);
+  registerReportJobs(ctx);
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -287,6 +291,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(invoicingRoutes(ctx));
       await api.register(accountingRoutes(ctx));
       await api.register(recoveryRoutes(ctx));
+      await api.register(reportsRoutes(ctx));
+      await api.register(libraryRoutes(ctx));
       await api.register(paymentSettingsRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
       await api.register(orderPaymentRoutes(ctx));

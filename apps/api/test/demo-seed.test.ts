@@ -53,6 +53,26 @@ describe('the demo family after seeding', () => {
 });
 
 describe('the demo club after seeding', () => {
+  it('has a published ROI and legal mentions, already accepted by the demo accounts', async () => {
+    const legal = await rows<{ kind: string; version: number; file: boolean }>(sql`
+      select d.kind, d.version, exists (select 1 from document_chunks c
+        where c.organization_id = d.organization_id and c.document_id = d.id) as file
+      from documents d join organizations o on o.id = d.organization_id
+      where d.organization_id = 'org_demo' and d.published_at is not null
+        and d.published_at = case d.kind when 'legal.roi' then o.roi_published_at
+          else o.legal_mentions_published_at end
+      order by d.kind`);
+    expect(legal).toEqual([
+      { kind: 'legal.mentions', version: 1, file: true },
+      { kind: 'legal.roi', version: 1, file: true },
+    ]);
+    const pending = await rows<{ email: string }>(sql`
+      select u.email from users u join organizations o on o.id = u.organization_id
+      where u.organization_id = 'org_demo' and (u.has_accepted_roi_at is null
+        or u.has_accepted_roi_at < o.roi_published_at or u.has_accepted_legal_mentions_at is null)`);
+    expect(pending).toEqual([]);
+  });
+
   it('has an order in every status, placed through the cart and the checkout, with their invoices', async () => {
     const orders = await rows<{ status: string; payment_provider: string; n: number }>(sql`
       select status, payment_provider, count(*)::int as n from orders

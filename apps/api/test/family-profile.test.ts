@@ -368,13 +368,15 @@ describe('onboarding achievements', () => {
 describe('conditions: rules of procedure (ROI) and legal mentions', () => {
   const publish = (column: 'roi_published_at' | 'legal_mentions_published_at', at: Date | null) =>
     t.database.query(`update organizations set ${column} = $1 where id = 'org_demo'`, [at]);
+  // Published without an uploaded document (documents.test.ts covers the versions of uploaded ones).
+  const noDocument = { documentId: null, version: null, acceptedVersion: null };
 
   it('asks nothing while nothing is published', async () => {
     const r = await as('parent', 'GET', '/api/me/conditions');
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({
-      roi: { publishedAt: null, acceptedAt: null, mustAccept: false },
-      legalMentions: { publishedAt: null, acceptedAt: null, mustAccept: false },
+      roi: { ...noDocument, publishedAt: null, acceptedAt: null, mustAccept: false },
+      legalMentions: { ...noDocument, publishedAt: null, acceptedAt: null, mustAccept: false },
     });
   });
 
@@ -382,6 +384,7 @@ describe('conditions: rules of procedure (ROI) and legal mentions', () => {
     const v1 = new Date(Date.now() - 3600_000);
     await publish('roi_published_at', v1);
     expect((await as('parent', 'GET', '/api/me/conditions')).json().roi).toEqual({
+      ...noDocument,
       publishedAt: v1.toISOString(),
       acceptedAt: null,
       mustAccept: true,

@@ -158,7 +158,7 @@ describe.skipIf(!browserAvailable)('sign-in and landing of every seeded account'
     await page.waitForURL(at('demo', '/documents'));
     await page.locator('[data-side-menu="drawer"]').waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
-    await page.getByText('Bientôt disponible').waitFor();
+    await page.locator('[data-document-filters]').waitFor();
     await snap(page, 'phone-3-after-navigation');
     await context.close();
   });

@@ -7,6 +7,7 @@ import type cart from './locales/fr/cart.json';
 import type catalog from './locales/fr/catalog.json';
 import type common from './locales/fr/common.json';
 import type dashboard from './locales/fr/dashboard.json';
+import type documents from './locales/fr/documents.json';
 import type establishments from './locales/fr/establishments.json';
 import type family from './locales/fr/family.json';
 import type holdings from './locales/fr/holdings.json';
@@ -45,6 +46,7 @@ declare module 'i18next' {
       catalog: typeof catalog;
       common: typeof common;
       dashboard: typeof dashboard;
+      documents: typeof documents;
       establishments: typeof establishments;
       family: typeof family;
       holdings: typeof holdings;

@@ -721,6 +721,39 @@ export const ERRORS = {
     fr: "Un mois ne peut être soumis qu'une fois terminé.",
     en: 'A month can only be submitted once it is over.',
   },
+
+  // ───────────── Documents and reports ─────────────
+
+  /** A legal document upload that is not a PDF by its content (an SVG, an image, a script renamed .pdf). */
+  legal_document_not_pdf: {
+    status: 415,
+    fr: 'Le document doit être un fichier PDF.',
+    en: 'The document must be a PDF file.',
+  },
+  /** A legal document upload over 10 MB. */
+  legal_document_too_large: {
+    status: 413,
+    fr: 'Le document ne peut pas dépasser 10 Mo.',
+    en: 'The document cannot exceed 10 MB.',
+  },
+  /** Publishing a legal document already published (a new version is a new upload). */
+  document_already_published: {
+    status: 409,
+    fr: 'Ce document est déjà publié : déposez une nouvelle version pour le remplacer.',
+    en: 'This document is already published: upload a new version to replace it.',
+  },
+  /** Publishing a document that is not a legal one (a report, a certificate). */
+  document_not_publishable: {
+    status: 409,
+    fr: 'Seuls les documents légaux peuvent être publiés.',
+    en: 'Only legal documents can be published.',
+  },
+  /** Downloading a report still being made, or one whose making failed. */
+  document_not_ready: {
+    status: 409,
+    fr: 'Ce document est en cours de préparation ou sa préparation a échoué.',
+    en: 'This document is still being prepared, or its preparation failed.',
+  },
 } as const satisfies Record<string, ErrorEntry<never> | ErrorEntry<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export type ErrorCode = keyof typeof ERRORS;

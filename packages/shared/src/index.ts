@@ -33,3 +33,4 @@ export * from './api/support.schema';
 export * from './api/recovery.schema';
 export * from './api/attendance.schema';
 export * from './api/work-time.schema';
+export * from './api/document.schema';

@@ -1,3 +1,4 @@
+import { seedLegalDocuments } from './legal-documents';
 import { BELGIAN_VAT_EXEMPTION_MENTION, SYSTEM_ORGANIZATION_ID } from '@inscrio/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -230,6 +231,8 @@ export async function seedDatabase(
     });
     await seedAttendance(ctx, at, now);
     await seedWorkTime(ctx, at, now, activities);
+    // The demo's published ROI and legal mentions (the tests start from a club that has none).
+    if (demoFamily) await seedLegalDocuments(tx, at, now);
     await seedClubs(ctx, now, passwordHash);
     await seedPlatformStatements(tx as unknown as Database, now);
     await payEarlierStatements(ctx, sysadmin.user.id);

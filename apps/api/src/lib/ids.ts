@@ -43,7 +43,8 @@ export type IdPrefix =
   | 'spm'
   | 'spa'
   | 'rcv'
-  | 'wtc';
+  | 'wtc'
+  | 'lac';
 
 /**
  * `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford base 32, lower case),

@@ -99,9 +99,9 @@ describe('signed-in screens', () => {
   it('let a signed-in user through after checking the session with the API', async () => {
     const server = api();
     signedIn();
-    const router = renderAt('/documents');
-    await screen.findByRole('heading', { name: 'Documents' });
-    expect(where(router)).toBe('/documents');
+    const router = renderAt('/communications');
+    await screen.findByRole('heading', { name: 'Communications' });
+    expect(where(router)).toBe('/communications');
     expect(screen.getByText('Bientôt disponible')).toBeInTheDocument();
     expect(server.callsTo('GET /api/auth/session')).toHaveLength(1);
   });

@@ -8,9 +8,11 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DocumentKind } from '@inscrio/shared';
 import { bytea, createdAt, org, scoped, updatedAt } from './columns';
+import { users } from './identity';
 
 /** Where a stored document stands: a background job fills it (`pending`, `running`) or it is `ready`. */
 export type DocumentStatus = 'pending' | 'running' | 'ready' | 'failed';
@@ -64,6 +66,10 @@ export const documents = pgTable(
       .on(t.organizationId, t.familyId, t.createdAt)
       .where(sql`${t.familyId} is not null`),
     index('documents_org_source').on(t.organizationId, t.sourceId),
+    // A legal document's version is unique within its kind: two uploads at once cannot both be « v3 ».
+    uniqueIndex('documents_org_kind_version')
+      .on(t.organizationId, t.kind, t.version)
+      .where(sql`${t.version} is not null`),
   ],
 );
 
@@ -82,5 +88,36 @@ export const documentChunks = pgTable(
       columns: [t.organizationId, t.documentId],
       foreignColumns: [documents.organizationId, documents.id],
     }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Which version of the rules of procedure (`legal.roi`) or of the legal mentions (`legal.mentions`) a user
+ * accepted, and when: one row per acceptance, kept when a later version is published and accepted again.
+ * `documentId` and `version` are null when the organisation's publication had no uploaded document.
+ */
+export const legalAcceptances = pgTable(
+  'legal_acceptances',
+  {
+    organizationId: scoped(),
+    id: text('id').notNull(),
+    userId: text('user_id').notNull(),
+    kind: text('kind').$type<'legal.roi' | 'legal.mentions'>().notNull(),
+    documentId: text('document_id'),
+    version: integer('version'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('legal_acceptances_org_user').on(t.organizationId, t.userId, t.kind, t.acceptedAt),
+    index('legal_acceptances_org_document').on(t.organizationId, t.documentId),
+    foreignKey({
+      columns: [t.organizationId, t.userId],
+      foreignColumns: [users.organizationId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.organizationId, t.documentId],
+      foreignColumns: [documents.organizationId, documents.id],
+    }),
   ],
 );

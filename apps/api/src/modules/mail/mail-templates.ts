@@ -4,6 +4,7 @@ import type { MailTemplateName, MailTemplates, TemplateSet } from './mail-templa
 import { licenceTemplates } from './licence-mail-templates';
 import { recoveryTemplates } from './recovery-mail-templates';
 import { registrationTemplates } from './registration-mail-templates';
+import { reportTemplates } from './report-mail-templates';
 import { sessionChangeTemplates } from './session-mail-templates';
 import { supportTemplates } from './support-mail-templates';
 
@@ -16,6 +17,7 @@ const templates: TemplateSet<MailTemplateName> = {
   ...supportTemplates,
   ...sessionChangeTemplates,
   ...recoveryTemplates,
+  ...reportTemplates,
 };
 
 const escapeHtml = (value: string): string =>

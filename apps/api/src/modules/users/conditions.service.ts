@@ -7,6 +7,11 @@ import type { AuthContext } from '../../lib/access';
 import { createOrganizationRepository, type OrganizationRow } from '../organizations/organization.repository';
 import type { ConditionsDto } from './user.dto';
 import { createUserRepository, type UserRow } from './user.repository';
+import {
+  type AcceptedKind,
+  createLegalAcceptancesRepository,
+  type LegalVersion,
+} from './legal-acceptances.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -14,22 +19,47 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const mustAccept = (publishedAt: Date | null, acceptedAt: Date | null): boolean =>
   publishedAt !== null && (acceptedAt === null || acceptedAt < publishedAt);
 
+/** The versions in force and those the user last accepted, beside the organisation's publication times. */
+export interface LegalVersions {
+  roi: LegalVersion | null;
+  legalMentions: LegalVersion | null;
+  acceptedRoi: number | null;
+  acceptedLegalMentions: number | null;
+}
+
+const NO_VERSIONS: LegalVersions = {
+  roi: null,
+  legalMentions: null,
+  acceptedRoi: null,
+  acceptedLegalMentions: null,
+};
+
 /**
  * Where the account stands with its organisation's rules of procedure (ROI) and legal mentions. Each
  * publication (`organizations.roi_published_at`, `legal_mentions_published_at`) is a new version that
  * every user accepts again.
  */
-export function conditionsOf(organization: OrganizationRow, user: UserRow): ConditionsDto {
+export function conditionsOf(
+  organization: OrganizationRow,
+  user: UserRow,
+  versions: LegalVersions = NO_VERSIONS,
+): ConditionsDto {
   return {
     roi: {
       publishedAt: iso(organization.roiPublishedAt),
       acceptedAt: iso(user.hasAcceptedRoiAt),
       mustAccept: mustAccept(organization.roiPublishedAt, user.hasAcceptedRoiAt),
+      documentId: versions.roi?.documentId ?? null,
+      version: versions.roi?.version ?? null,
+      acceptedVersion: versions.acceptedRoi,
     },
     legalMentions: {
       publishedAt: iso(organization.legalMentionsPublishedAt),
       acceptedAt: iso(user.hasAcceptedLegalMentionsAt),
       mustAccept: mustAccept(organization.legalMentionsPublishedAt, user.hasAcceptedLegalMentionsAt),
+      documentId: versions.legalMentions?.documentId ?? null,
+      version: versions.legalMentions?.version ?? null,
+      acceptedVersion: versions.acceptedLegalMentions,
     },
   };
 }
@@ -49,24 +79,41 @@ export function createConditionsService(ctx: AppContext) {
     return { organization, user: account.user };
   }
 
-  async function accept(auth: AuthContext, field: 'hasAcceptedRoiAt' | 'hasAcceptedLegalMentionsAt') {
+  async function versionsOf(auth: AuthContext): Promise<LegalVersions> {
+    const legal = createLegalAcceptancesRepository(ctx.db);
+    const { homeOrganizationId: organizationId, userId } = auth;
+    return {
+      roi: await legal.current(organizationId, 'legal.roi'),
+      legalMentions: await legal.current(organizationId, 'legal.mentions'),
+      acceptedRoi: (await legal.latest(organizationId, userId, 'legal.roi'))?.version ?? null,
+      acceptedLegalMentions: (await legal.latest(organizationId, userId, 'legal.mentions'))?.version ?? null,
+    };
+  }
+
+  /** Accepts the version in force, and keeps which one it was (legal_acceptances). */
+  async function accept(auth: AuthContext, kind: AcceptedKind) {
     await load(auth);
-    await createUserRepository(ctx.db).updateUser(auth.homeOrganizationId, auth.userId, {
-      [field]: ctx.clock.now(),
+    const now = ctx.clock.now();
+    await ctx.db.transaction(async (tx) => {
+      const field = kind === 'legal.roi' ? 'hasAcceptedRoiAt' : 'hasAcceptedLegalMentionsAt';
+      await createUserRepository(tx).updateUser(auth.homeOrganizationId, auth.userId, { [field]: now });
+      const legal = createLegalAcceptancesRepository(tx);
+      const version = await legal.current(auth.homeOrganizationId, kind);
+      await legal.record(auth.homeOrganizationId, auth.userId, kind, version, now);
     });
     const { organization, user } = await load(auth);
-    return conditionsOf(organization, user);
+    return conditionsOf(organization, user, await versionsOf(auth));
   }
 
   return {
     get: async (auth: AuthContext): Promise<ConditionsDto> => {
       const { organization, user } = await load(auth);
-      return conditionsOf(organization, user);
+      return conditionsOf(organization, user, await versionsOf(auth));
     },
 
-    acceptRoi: (auth: AuthContext) => accept(auth, 'hasAcceptedRoiAt'),
+    acceptRoi: (auth: AuthContext) => accept(auth, 'legal.roi'),
 
-    acceptLegalMentions: (auth: AuthContext) => accept(auth, 'hasAcceptedLegalMentionsAt'),
+    acceptLegalMentions: (auth: AuthContext) => accept(auth, 'legal.mentions'),
 
     /**
      * Throws 409 with a French (or English) explanation while the caller must still accept the ROI or

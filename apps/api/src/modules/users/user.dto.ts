@@ -124,6 +124,11 @@ const conditionSchema = z.object({
   acceptedAt: z.string().nullable(),
   /** Published, and never accepted or accepted before this version. */
   mustAccept: z.boolean(),
+  /** The document in force (`GET /documents/{id}/file`) and its version; null when none was uploaded. */
+  documentId: z.string().nullable(),
+  version: z.number().int().nullable(),
+  /** The version the user last accepted (null: none, or one published without a document). */
+  acceptedVersion: z.number().int().nullable(),
 });
 
 /** `GET /me/conditions`: the rules of procedure (ROI) and the legal mentions. */

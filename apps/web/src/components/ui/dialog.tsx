@@ -15,6 +15,11 @@ export interface DialogProps {
   /** Buttons at the bottom (confirm, cancel). */
   footer?: ReactNode;
   className?: string;
+  /**
+   * False for a dialog the user must answer (accept new conditions): no close button, Escape and a click
+   * outside do nothing.
+   */
+  dismissible?: boolean;
 }
 
 /** The generic dialog: focus trapped, closes on Escape and outside click, scrolls when tall. */
@@ -27,6 +32,7 @@ export function Dialog({
   children,
   footer,
   className,
+  dismissible = true,
 }: DialogProps) {
   const { t } = useTranslation('common');
   return (
@@ -40,6 +46,13 @@ export function Dialog({
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(dismissible
+            ? {}
+            : {
+                onEscapeKeyDown: (event: Event) => event.preventDefault(),
+                onPointerDownOutside: (event: Event) => event.preventDefault(),
+                onInteractOutside: (event: Event) => event.preventDefault(),
+              })}
         >
           <div className="flex items-start gap-4 border-b border-slate-100 px-5 pt-5 pb-4 sm:px-6">
             <div className="min-w-0 flex-1 space-y-1">
@@ -52,12 +65,14 @@ export function Dialog({
                 </DialogPrimitive.Description>
               ) : null}
             </div>
-            <DialogPrimitive.Close
-              className="-mt-1 -mr-2 grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-              aria-label={t('actions.close')}
-            >
-              <X className="size-5" aria-hidden="true" />
-            </DialogPrimitive.Close>
+            {dismissible ? (
+              <DialogPrimitive.Close
+                className="-mt-1 -mr-2 grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                aria-label={t('actions.close')}
+              >
+                <X className="size-5" aria-hidden="true" />
+              </DialogPrimitive.Close>
+            ) : null}
           </div>
           {children ? (
             <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>

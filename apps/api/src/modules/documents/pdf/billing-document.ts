@@ -63,6 +63,11 @@ export interface DocumentLine {
 export interface BillingDocument {
   title: string;
   number: string;
+  /**
+   * When the document was issued: the PDF's creation date, so the same document is drawn again byte for
+   * byte (pdfkit would stamp the time it was drawn, and derive the file's id from it).
+   */
+  issuedAt: Date;
   /** Printed under the title instead of 'N° {number}' (an order has no number of its own). */
   reference?: string;
   badge: Badge | null;
@@ -154,6 +159,7 @@ export function render(document: BillingDocument, options: PdfOptions): Promise<
   const writer = new PdfWriter(
     document.reference ? `${document.title} — ${document.reference}` : `${document.title} ${document.number}`,
     `${document.title} ${reference} (${t.continued})`,
+    document.issuedAt,
   );
 
   writer.header({

@@ -54,6 +54,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptio
     {
       title: t.invoice,
       number: invoice.number,
+      issuedAt: new Date(`${invoice.issueDate}T00:00:00Z`),
       badge: status ? { text: INVOICE_STATUSES.label(status, locale), tone: status } : null,
       seller: invoice.seller,
       buyerLines: buyerLines(t, invoice.buyer),
@@ -95,6 +96,7 @@ export async function renderCreditNotePdf(
     {
       title: t.creditNote,
       number: note.number,
+      issuedAt: new Date(`${note.issueDate}T00:00:00Z`),
       badge: null,
       seller: invoice.seller,
       buyerLines: buyerLines(t, invoice.buyer),
@@ -131,6 +133,7 @@ export async function renderOrderPdf(
   return render(
     {
       title: t.order,
+      issuedAt: new Date(order.createdAt),
       // Named by its date (its invoice number in the info band), never by its internal id.
       number: order.invoiceNumber ?? '',
       reference: t.orderOf(formatDate(order.createdAt, timeZone, locale)),

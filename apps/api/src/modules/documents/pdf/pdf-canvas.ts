@@ -53,6 +53,12 @@ function fonts(): Record<FontName, Buffer> {
   }
   return fontData;
 }
+
+/** Registers the embedded fonts on a pdfkit document as `regular`, `bold` and `italic` (every PDF of the product). */
+export function embedFonts(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
+  for (const [name, data] of Object.entries(fonts())) doc.registerFont(name, data);
+  return doc.font('regular');
+}
 const BODY = 9.5;
 export const SMALL = 8;
 
@@ -86,10 +92,14 @@ export class PdfCanvas {
   /** The vertical cursor: where the next block starts. */
   y = TOP;
 
-  /** `runningTitle` heads the continuation pages ('Facture N° 2026-000123 (suite)'). */
+  /**
+   * `runningTitle` heads the continuation pages ('Facture N° 2026-000123 (suite)'); `createdAt`, when
+   * given, is the file's creation date (else the time it is drawn), so a document drawn again is the same.
+   */
   constructor(
     title: string,
     private readonly runningTitle: string,
+    createdAt?: Date,
   ) {
     // No bottom margin for pdfkit: page breaks are decided here (CONTENT_BOTTOM), and the footer is
     // written below the content area without pdfkit starting a page of its own.
@@ -97,9 +107,9 @@ export class PdfCanvas {
       size: 'A4',
       margins: { top: TOP, left: MARGIN, right: MARGIN, bottom: 0 },
       bufferPages: true,
-      info: { Title: title },
+      info: { Title: title, ...(createdAt ? { CreationDate: createdAt } : {}) },
     });
-    for (const [name, data] of Object.entries(fonts())) this.doc.registerFont(name, data);
+    embedFonts(this.doc);
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.ended = new Promise((resolve, reject) => {
       this.doc.on('end', () => resolve(Buffer.concat(this.chunks)));

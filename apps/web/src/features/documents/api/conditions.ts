@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { getAuthState, hasSession, setUser, useAuth } from '@/lib/auth-store';
+
+export type ConditionKind = 'roi' | 'legalMentions';
+
+/** One of `GET /me/conditions`: the version in force, its document, and where the user stands. */
+export interface PendingCondition {
+  publishedAt: string | null;
+  acceptedAt: string | null;
+  mustAccept: boolean;
+  documentId: string | null;
+  version: number | null;
+  acceptedVersion: number | null;
+}
+
+export type Conditions = Record<ConditionKind, PendingCondition>;
+
+/* The same cache entry as the profile's conditions card: accepting in one place updates the other. */
+const conditionsKey = ['me', 'conditions'] as const;
+
+const PATHS: Record<ConditionKind, string> = {
+  roi: '/me/conditions/accept-roi',
+  legalMentions: '/me/conditions/accept-legal-mentions',
+};
+
+/** `GET /me/conditions`, asked once per sign-in (and after each acceptance). */
+export function useConditions() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: conditionsKey,
+    queryFn: ({ signal }) => api.get<Conditions>('/me/conditions', { signal }),
+    enabled: user !== null && hasSession(),
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+}
+
+/** Accepts each pending condition in turn (`PATCH /me/conditions/accept-roi`, `/accept-legal-mentions`). */
+export function useAcceptConditions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (kinds: readonly ConditionKind[]) => {
+      let conditions: Conditions | undefined;
+      for (const kind of kinds) conditions = await api.patch<Conditions>(PATHS[kind]);
+      return conditions!;
+    },
+    meta: { silent: true },
+    onSuccess: (conditions) => {
+      queryClient.setQueryData(conditionsKey, conditions);
+      const { user } = getAuthState();
+      if (user) {
+        setUser({
+          ...user,
+          hasAcceptedROIAt: conditions.roi.acceptedAt,
+          hasAcceptedLegalMentionsAt: conditions.legalMentions.acceptedAt,
+        });
+      }
+    },
+  });
+}

@@ -1,0 +1,267 @@
+import type { DocumentListItem, StoredDocument } from '@inscrio/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, startSession } from '@/lib/auth-store';
+import { i18n } from '@/lib/i18n';
+import { setAddressOrganization } from '@/lib/organization-context';
+import { createQueryClient } from '@/lib/query-client';
+import { DEMO, fakeApi, json, makeUser, signInResult } from '@/test/fake-api';
+import { DocumentsPage } from './documents-page';
+import { PendingConditionsDialog } from './pending-conditions-dialog';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
+
+const page = (items: DocumentListItem[]) => ({ items, total: items.length, page: 1, pageSize: 20 });
+
+function item(overrides: Partial<DocumentListItem> = {}): DocumentListItem {
+  return {
+    id: 'inv_1',
+    source: 'invoice',
+    kind: 'billing.invoice',
+    title: 'Facture 2026-000012',
+    number: '2026-000012',
+    date: '2026-10-12T00:00:00.000Z',
+    status: 'ready',
+    progressDone: null,
+    progressTotal: null,
+    byteSize: null,
+    memberName: 'Léa Peeters',
+    version: null,
+    publishedAt: null,
+    failureReason: null,
+    downloadPath: '/invoices/inv_1/pdf',
+    fileName: 'facture-2026-000012.pdf',
+    ...overrides,
+  };
+}
+
+function stored(overrides: Partial<StoredDocument> = {}): StoredDocument {
+  return {
+    id: 'doc_report',
+    kind: 'report.members-list',
+    title: 'Liste des membres du 01/11/2026 au 30/11/2026',
+    fileName: 'liste-membres-2026-11-01-2026-11-30.csv',
+    status: 'pending',
+    progressDone: null,
+    progressTotal: null,
+    byteSize: 0,
+    version: null,
+    publishedAt: null,
+    failureReason: null,
+    createdAt: '2026-11-27T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const conditions = (roi: { mustAccept: boolean }) => ({
+  roi: {
+    publishedAt: '2026-11-20T10:00:00.000Z',
+    acceptedAt: null,
+    documentId: 'doc_roi2',
+    version: 2,
+    acceptedVersion: 1,
+    ...roi,
+  },
+  legalMentions: {
+    publishedAt: null,
+    acceptedAt: null,
+    mustAccept: false,
+    documentId: null,
+    version: null,
+    acceptedVersion: null,
+  },
+});
+
+function renderPage(element = <DocumentsPage />) {
+  const router = createMemoryRouter([{ path: '/documents', element }], { initialEntries: ['/documents'] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('fr');
+  setAddressOrganization(DEMO);
+});
+
+afterEach(() => {
+  clearSession();
+  setAddressOrganization(null);
+  vi.unstubAllGlobals();
+});
+
+describe('/documents for a family', { timeout: 20_000 }, () => {
+  beforeEach(() => startSession(signInResult({ user: makeUser({ role: 'user' }), organization: DEMO })));
+
+  it('lists its documents with their download, and no manager panel', async () => {
+    fakeApi({
+      'GET /api/documents': () =>
+        json(
+          200,
+          page([
+            item(),
+            item({
+              id: 'doc_roi',
+              source: 'stored',
+              kind: 'legal.roi',
+              title: "Règlement d'ordre intérieur 2026",
+              number: null,
+              version: 2,
+              publishedAt: '2026-11-20T10:00:00.000Z',
+              downloadPath: '/documents/doc_roi/file',
+              memberName: null,
+            }),
+          ]),
+        ),
+    });
+    renderPage();
+    expect(await screen.findAllByText('Facture 2026-000012')).not.toHaveLength(0);
+    expect(screen.getAllByText('Publié le 20/11/2026')).not.toHaveLength(0);
+    expect(screen.getAllByRole('button', { name: 'Télécharger Facture 2026-000012' })).not.toHaveLength(0);
+    expect(screen.queryByText('Rapports')).toBeNull();
+    expect(screen.queryByText('Documents légaux')).toBeNull();
+  });
+
+  it('says when there is no document yet', async () => {
+    fakeApi({ 'GET /api/documents': () => json(200, page([])) });
+    renderPage();
+    expect(await screen.findByText('Aucun document')).toBeInTheDocument();
+  });
+
+  it('shows a failed load with the status text and a retry', async () => {
+    let failing = true;
+    fakeApi({
+      'GET /api/documents': () =>
+        failing
+          ? json(500, { statusCode: 500, error: 'internal', message: 'Erreur interne du serveur.' })
+          : json(200, page([item()])),
+    });
+    renderPage();
+    const retry = await screen.findByRole('button', { name: 'Réessayer' }, { timeout: 10_000 });
+    expect(screen.getByText('Erreur interne du serveur.')).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(retry);
+    expect(await screen.findAllByText('Facture 2026-000012')).not.toHaveLength(0);
+  });
+});
+
+describe('/documents for a manager', { timeout: 20_000 }, () => {
+  beforeEach(() =>
+    startSession(signInResult({ user: makeUser({ role: 'org-manager' }), organization: DEMO })),
+  );
+
+  it('runs a report and follows its progress to the download', async () => {
+    let polls = 0;
+    const api = fakeApi({
+      'GET /api/documents': () => json(200, page([])),
+      'POST /api/reports': () => json(202, stored()),
+      'GET /api/documents/doc_report': () => {
+        polls++;
+        return json(
+          200,
+          polls < 2
+            ? stored({ status: 'running', progressDone: 120, progressTotal: 480 })
+            : stored({ status: 'ready', progressDone: 480, progressTotal: 480, byteSize: 2048 }),
+        );
+      },
+    });
+    renderPage();
+    const reports = (await screen.findByText('Rapports')).closest('[data-reports]') as HTMLElement;
+    await userEvent.click(within(reports).getByRole('button', { name: 'Lancer le rapport' }));
+    expect(await within(reports).findByText('Préparation : 120 / 480')).toBeInTheDocument();
+    expect(
+      await within(reports).findByRole('button', { name: 'Télécharger le rapport' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      kind: 'report.members-list',
+      format: 'csv',
+    });
+  });
+
+  it('shows a report refused for its dates under the date field', async () => {
+    fakeApi({
+      'GET /api/documents': () => json(200, page([])),
+      'POST /api/reports': () =>
+        json(400, {
+          statusCode: 400,
+          error: 'validation_failed',
+          message: 'Les données fournies sont invalides.',
+          details: [
+            {
+              field: 'to',
+              rule: 'custom',
+              message: 'La période doit aller du premier au dernier jour, 400 jours au plus',
+            },
+          ],
+        }),
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Lancer le rapport' }));
+    expect(
+      await screen.findByText('La période doit aller du premier au dernier jour, 400 jours au plus'),
+    ).toBeInTheDocument();
+  });
+
+  it('publishes a legal draft after confirming', async () => {
+    const api = fakeApi({
+      'GET /api/documents': () =>
+        json(
+          200,
+          page([
+            item({
+              id: 'doc_draft',
+              source: 'stored',
+              kind: 'legal.roi',
+              title: 'ROI 2027',
+              version: 3,
+              downloadPath: '/documents/doc_draft/file',
+            }),
+          ]),
+        ),
+      'POST /api/documents/doc_draft/publish': () =>
+        json(200, stored({ id: 'doc_draft', kind: 'legal.roi', status: 'ready' })),
+    });
+    renderPage();
+    expect(await screen.findAllByText('Brouillon')).not.toHaveLength(0);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Publier ROI 2027' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Publier ce document ?' });
+    expect(within(dialog).getByText(/chaque membre devra l'accepter/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publier' }));
+    await waitFor(() => expect(api.callsTo('POST /api/documents/doc_draft/publish')).toHaveLength(1));
+  });
+});
+
+describe('the dialog asking to accept new conditions', { timeout: 20_000 }, () => {
+  beforeEach(() => startSession(signInResult({ user: makeUser({ role: 'user' }), organization: DEMO })));
+
+  it('shows the new ROI with its document, cannot be dismissed, and goes once accepted', async () => {
+    const api = fakeApi({
+      'GET /api/me/conditions': () => json(200, conditions({ mustAccept: true })),
+      'PATCH /api/me/conditions/accept-roi': () => json(200, conditions({ mustAccept: false })),
+    });
+    renderPage(<PendingConditionsDialog />);
+    const dialog = await screen.findByRole('dialog', { name: 'Documents à accepter' });
+    expect(within(dialog).getByText("Règlement d'ordre intérieur")).toBeInTheDocument();
+    expect(within(dialog).getByText('Version 2 du 20/11/2026')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Lire le document' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Fermer' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Documents à accepter' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: "J'ai lu et j'accepte" }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('PATCH /api/me/conditions/accept-roi')).toHaveLength(1);
+    expect(api.callsTo('PATCH /api/me/conditions/accept-legal-mentions')).toHaveLength(0);
+  });
+
+  it('asks nothing when everything is accepted', async () => {
+    fakeApi({ 'GET /api/me/conditions': () => json(200, conditions({ mustAccept: false })) });
+    renderPage(<PendingConditionsDialog />);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
