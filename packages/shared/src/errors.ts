@@ -688,6 +688,45 @@ export const ERRORS = {
     fr: 'Cette séance ne peut pas être choisie avec cette récupération.',
     en: 'This session cannot be chosen with this recovery token.',
   },
+
+  // ───────────── Certificates ─────────────
+
+  /** Asking a certificate for an activity, a period or a year the family has paid nothing for. */
+  certificate_nothing_paid: {
+    status: 409,
+    fr: "Aucun paiement n'a été reçu pour cette inscription : l'attestation ne peut pas être délivrée.",
+    en: 'No payment was received for this registration: the certificate cannot be issued.',
+  },
+  /** A 281.86 for a year without any attended and fully paid day of the child. */
+  certificate_not_attended: {
+    status: 409,
+    fr: "L'attestation fiscale n'est délivrée que pour des journées suivies et entièrement payées.",
+    en: 'The tax certificate is only issued for days attended and fully paid.',
+  },
+  /** A 281.86 asked before the child's and the debtor's national register numbers are given. */
+  certificate_identity_missing: {
+    status: 409,
+    fr: "Indiquez d'abord les numéros de registre national de l'enfant et du débiteur.",
+    en: "First give the child's and the debtor's national register numbers.",
+  },
+  /** Certificates need the organisation's seal and signature (configuration, « mutuelle » step). */
+  certificate_profile_incomplete: {
+    status: 409,
+    fr: "L'organisation n'a pas encore ajouté son cachet et sa signature : les attestations ne peuvent pas être délivrées.",
+    en: 'The organisation has not added its seal and signature yet: certificates cannot be issued.',
+  },
+  /** A 281.86 or Belcotax export outside Belgium, or a payment certificate in Belgium. */
+  certificate_wrong_country: {
+    status: 409,
+    fr: "Ce type d'attestation n'existe pas dans le pays de l'organisation.",
+    en: "This kind of certificate does not exist in the organisation's country.",
+  },
+  /** The Belcotax export of a year without any 281.86 issued. */
+  certificate_none_issued: {
+    status: 409,
+    fr: "Aucune attestation 281.86 n'a été délivrée pour cette année.",
+    en: 'No 281.86 certificate was issued for this year.',
+  },
 } as const satisfies Record<string, ErrorEntry<never> | ErrorEntry<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export type ErrorCode = keyof typeof ERRORS;

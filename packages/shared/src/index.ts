@@ -32,3 +32,5 @@ export * from './api/platform-billing.schema';
 export * from './api/support.schema';
 export * from './api/recovery.schema';
 export * from './api/attendance.schema';
+export * from './national-register';
+export * from './api/certificate.schema';

@@ -12,3 +12,4 @@ export * from './support';
 export * from './recovery';
 export * from './attendance';
 export * from './documents';
+export * from './certificates';
