@@ -32,6 +32,7 @@ const API_MODULE_ORDER = [
   ['cart'],
   ['accounting'],
   ['family-mail'],
+  ['certificates', 'reports'],
   ['platform', 'support'],
 ];
 

@@ -42,6 +42,9 @@ import { registerRegistrationCredits } from './modules/invoicing/registration-cr
 import { registerRecoveryTokens } from './modules/recovery/recovery-issue';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { registerBankImportJob } from './modules/accounting/bank-statements.service';
+import { registerCertificateBatchJob } from './modules/certificates/certificate-batches';
+import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { mutualProfileRoutes } from './modules/certificates/mutual-profile.routes';
 import { createMailer } from './modules/mail/mailer';
 import { directoryRoutes } from './modules/organizations/directory.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -170,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerRegistrationCredits(ctx);
   registerRecoveryTokens(ctx);
   registerBankImportJob(ctx);
+  registerCertificateBatchJob(ctx);
   registerSessionRefunds(ctx);
 
   const app = Fastify({
@@ -285,6 +289,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(invoicingRoutes(ctx));
       await api.register(accountingRoutes(ctx));
       await api.register(recoveryRoutes(ctx));
+      await api.register(certificatesRoutes(ctx));
+      await api.register(mutualProfileRoutes(ctx));
       await api.register(paymentSettingsRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
       await api.register(orderPaymentRoutes(ctx));

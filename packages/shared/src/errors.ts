@@ -721,6 +721,18 @@ export const ERRORS = {
     fr: "Ce type d'attestation n'existe pas dans le pays de l'organisation.",
     en: "This kind of certificate does not exist in the organisation's country.",
   },
+  /** A seal or signature that is not a PNG or JPEG image by its content (an SVG, a renamed file…). */
+  certificate_image_type: {
+    status: 415,
+    fr: 'Le cachet et la signature doivent être des images PNG ou JPEG.',
+    en: 'The seal and the signature must be PNG or JPEG images.',
+  },
+  /** A seal or signature over 1 MB. */
+  certificate_image_too_large: {
+    status: 413,
+    fr: "L'image du cachet ou de la signature ne peut pas dépasser 1 Mo.",
+    en: 'The seal or signature image cannot exceed 1 MB.',
+  },
   /** The Belcotax export of a year without any 281.86 issued. */
   certificate_none_issued: {
     status: 409,

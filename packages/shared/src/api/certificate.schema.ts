@@ -48,7 +48,7 @@ export const CERTIFICATE_MESSAGES = {
   },
   year: { fr: "L'année doit être comprise entre 2000 et 2100", en: 'The year must be between 2000 and 2100' },
   batchScope: {
-    fr: "Choisissez une période pour les attestations de mutuelle, une année pour les autres",
+    fr: 'Choisissez une période pour les attestations de mutuelle, une année pour les autres',
     en: 'Choose a period for health-mutual certificates, a year for the others',
   },
 } as const satisfies Record<string, Record<Locale, string>>;

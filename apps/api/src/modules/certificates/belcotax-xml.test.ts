@@ -22,7 +22,13 @@ const fiches: BelcotaxFiche[] = [
   {
     reference: '28186-2026-000001',
     debtor,
-    child: { ...home, nationalNumber: '19031501284', lastName: 'Dupont', firstName: 'Léa', birthdate: '2019-03-15' },
+    child: {
+      ...home,
+      nationalNumber: '19031501284',
+      lastName: 'Dupont',
+      firstName: 'Léa',
+      birthdate: '2019-03-15',
+    },
     periods: [
       { from: '2026-03-02', to: '2026-03-06', days: 5, dailyCents: 1600, amountCents: 8000 },
       { from: '2026-07-06', to: '2026-07-10', days: 5, dailyCents: 1500, amountCents: 7500 },
@@ -31,7 +37,13 @@ const fiches: BelcotaxFiche[] = [
   {
     reference: '28186-2026-000002',
     debtor,
-    child: { ...home, nationalNumber: '17050100397', lastName: 'Dupont', firstName: 'Tom', birthdate: '2017-05-01' },
+    child: {
+      ...home,
+      nationalNumber: '17050100397',
+      lastName: 'Dupont',
+      firstName: 'Tom',
+      birthdate: '2017-05-01',
+    },
     periods: [{ from: '2026-08-03', to: '2026-08-07', days: 5, dailyCents: 2000, amountCents: 10000 }],
   },
 ];

@@ -61,7 +61,8 @@ const escape = (value: string) =>
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 /** Field lengths of the brochure: names 41, first names 30 (debtor 15), cities 27, addresses 200 (child 41). */
-const cut = (value: string | null | undefined, max: number) => escape([...(value ?? '').trim()].slice(0, max).join(''));
+const cut = (value: string | null | undefined, max: number) =>
+  escape([...(value ?? '').trim()].slice(0, max).join(''));
 const digits = (value: string) => value.replace(/\D/g, '');
 const date = (iso: string) => (iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '');
 const nis = (country: string) => NIS_COUNTRY[country.toUpperCase()] ?? '150';
@@ -71,7 +72,12 @@ function el(name: string, value: string | number | null | undefined): string {
   return `<${name}>${text}</${name}>`;
 }
 
-function fiche(f: BelcotaxFiche, n: number, year: number, sender: BelcotaxSender): { xml: string; control: number } {
+function fiche(
+  f: BelcotaxFiche,
+  n: number,
+  year: number,
+  sender: BelcotaxSender,
+): { xml: string; control: number } {
   const total = f.periods.reduce((sum, p) => sum + p.amountCents, 0);
   const control = total * 2;
   const p = (i: number) => f.periods[i];

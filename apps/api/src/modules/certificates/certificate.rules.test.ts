@@ -46,7 +46,13 @@ describe('certificate periods', () => {
       line({ sessionDate: '2026-03-14' }),
       line({ sessionDate: '2026-03-21' }),
       line({ sessionDate: '2026-03-21', lineCents: 200, orderNetCents: 200, orderPaidCents: 200 }),
-      line({ blueprintId: 'bp_judo', activityName: 'Judo', periodId: null, periodName: null, sessionDate: '2026-01-10' }),
+      line({
+        blueprintId: 'bp_judo',
+        activityName: 'Judo',
+        periodId: null,
+        periodName: null,
+        sessionDate: '2026-01-10',
+      }),
     ];
     expect(groupLines(lines)).toEqual([
       expect.objectContaining({ activityName: 'Judo', days: 1, amountCents: 1500, from: '2026-01-10' }),

@@ -1,5 +1,6 @@
 import type { Locale } from '@inscrio/shared';
 import { accountTemplates } from './account-mail-templates';
+import { documentTemplates } from './document-mail-templates';
 import type { MailTemplateName, MailTemplates, TemplateSet } from './mail-template-types';
 import { licenceTemplates } from './licence-mail-templates';
 import { recoveryTemplates } from './recovery-mail-templates';
@@ -16,6 +17,7 @@ const templates: TemplateSet<MailTemplateName> = {
   ...supportTemplates,
   ...sessionChangeTemplates,
   ...recoveryTemplates,
+  ...documentTemplates,
 };
 
 const escapeHtml = (value: string): string =>

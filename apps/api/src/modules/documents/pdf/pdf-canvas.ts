@@ -50,10 +50,15 @@ export class PdfCanvas {
   /** The vertical cursor: where the next block starts. */
   y = TOP;
 
-  /** `runningTitle` heads the continuation pages ('Facture N° 2026-000123 (suite)'). */
+  /**
+   * `runningTitle` heads the continuation pages ('Facture N° 2026-000123 (suite)'). `creationDate`, when
+   * given, is written instead of the current time (it also seeds the file's id), so a document rendered
+   * again from the same facts is the same file, byte for byte.
+   */
   constructor(
     title: string,
     private readonly runningTitle: string,
+    creationDate?: Date,
   ) {
     // No bottom margin for pdfkit: page breaks are decided here (CONTENT_BOTTOM), and the footer is
     // written below the content area without pdfkit starting a page of its own.
@@ -61,7 +66,7 @@ export class PdfCanvas {
       size: 'A4',
       margins: { top: TOP, left: MARGIN, right: MARGIN, bottom: 0 },
       bufferPages: true,
-      info: { Title: toWinAnsi(title) },
+      info: { Title: toWinAnsi(title), ...(creationDate ? { CreationDate: creationDate } : {}) },
     });
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.ended = new Promise((resolve, reject) => {
