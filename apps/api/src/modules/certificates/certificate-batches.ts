@@ -35,8 +35,8 @@ interface BatchJob extends Record<string, unknown> {
   periodId: string | null;
   year: number | null;
   establishmentId: string | null;
+  /** The manager who asked (told by e-mail when ready): an id, never the address (jobs hold no personal data). */
   userId: string;
-  email: string;
   locale: Locale;
 }
 
@@ -153,8 +153,9 @@ export function createCertificateBatches(ctx: AppContext) {
     });
     await store.save(organizationId, batch.id, pdf);
     const org = await repository.organization(organizationId);
-    if (org) {
-      await ctx.mailer.send({ to: job.email, locale: job.locale, organizationId }, 'document-ready', {
+    const email = await repository.userEmail(organizationId, job.userId);
+    if (org && email) {
+      await ctx.mailer.send({ to: email, locale: job.locale, organizationId }, 'document-ready', {
         organizationName: org.name,
         title: batch.title,
         link: organizationUrl(ctx.config, org.key, '/documents'),
@@ -209,7 +210,6 @@ export function createCertificateBatches(ctx: AppContext) {
           year: input.year ?? null,
           establishmentId: scope,
           userId: auth.userId,
-          email: auth.email,
           locale,
         };
         await ctx.queue.enqueue(CERTIFICATE_BATCH_QUEUE, job, { organizationId, executor: tx });

@@ -143,6 +143,15 @@ export function createCertificatesRepository(db: Executor) {
       return row;
     },
 
+    /** Where the manager who started a batch is told it is ready. */
+    async userEmail(organizationId: string, userId: string): Promise<string | undefined> {
+      const [row] = rowsOf<{ email: string }>(
+        await db.execute(sql`select email from users
+          where organization_id = ${organizationId} and id = ${userId} and deleted_at is null`),
+      );
+      return row?.email;
+    },
+
     async period(organizationId: string, id: string) {
       const [row] = rowsOf<{ id: string; name: string; establishment_id: string }>(
         await db.execute(sql`select id, name, establishment_id from periods
