@@ -128,6 +128,11 @@ const mainScreens: RouteObject[] = [
   },
   { path: paths.reviews.pattern, lazy: () => import('./routes/reviews'), handle: { title: page('reviews') } },
   later(paths.communications.pattern, page('communications')),
+  {
+    path: paths.documentsCertificates.pattern,
+    lazy: () => import('./routes/documents-certificates'),
+    handle: { title: menu('documents') },
+  },
   later(paths.documents.pattern, menu('documents')),
   { path: paths.orders.pattern, lazy: () => import('./routes/orders'), handle: { title: menu('orders') } },
   { path: paths.order.pattern, lazy: () => import('./routes/order'), handle: { title: page('order') } },

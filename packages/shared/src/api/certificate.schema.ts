@@ -218,4 +218,9 @@ export const certificateBatchDtoSchema = z.object({
   createdAt: z.string(),
 });
 export type CertificateBatchDto = z.infer<typeof certificateBatchDtoSchema>;
-export const certificateBatchListSchema = z.object({ items: z.array(certificateBatchDtoSchema) });
+export const certificateBatchListSchema = z.object({
+  items: z.array(certificateBatchDtoSchema),
+  /** The year certificate of the organisation's country: 'tax' (Belgium, 281.86) or 'payment'. */
+  yearKind: z.enum(['tax', 'payment']),
+});
+export type CertificateBatchList = z.infer<typeof certificateBatchListSchema>;

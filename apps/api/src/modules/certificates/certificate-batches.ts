@@ -236,7 +236,8 @@ export function createCertificateBatches(ctx: AppContext) {
         )
         .orderBy(desc(documents.createdAt))
         .limit(20);
-      return { items: rows.map(toBatchDto) };
+      const org = await repository.organization(auth.organizationId);
+      return { items: rows.map(toBatchDto), yearKind: yearKindOf(org?.billingCountry) };
     },
 
     async file(auth: AuthContext, id: string) {
