@@ -94,6 +94,18 @@ async function heldInThePast(serviceIds: string[]) {
 
 describe('the mutual profile (« Mutuelle » step)', () => {
   it('is incomplete until the seal and the signature are uploaded, and refuses certificates meanwhile', async () => {
+    // The demo club has both (seed): removed, the step is incomplete again.
+    const seeded = await call(tokens.manager, 'GET', `/api/organizations/${ORG}/mutual-profile`);
+    expect(seeded.json()).toMatchObject({ complete: true, signatoryName: 'Marc Lambert' });
+    expect(seeded.json().seal.contentType).toBe('image/png');
+    for (const image of ['seal', 'signature']) {
+      const removed = await call(
+        tokens.manager,
+        'DELETE',
+        `/api/organizations/${ORG}/mutual-profile/${image}`,
+      );
+      expect(removed.statusCode, removed.body).toBe(200);
+    }
     const profile = await call(tokens.manager, 'GET', `/api/organizations/${ORG}/mutual-profile`);
     expect(profile.statusCode, profile.body).toBe(200);
     expect(profile.json()).toMatchObject({ seal: null, signature: null, complete: false });
