@@ -488,5 +488,11 @@ describe('bulk certificates', () => {
     await t.app.ctx.queue.runUntilIdle();
     const batch = await call(tokens.estManager, 'GET', `/api/certificates/batches/${started.json().id}`);
     expect(batch.json()).toMatchObject({ status: 'ready', done: 1, total: 1 });
+    // A child's year spans establishments: the year's certificates are the organisation managers'.
+    const year = await call(tokens.estManager, 'POST', '/api/certificates/batches', {
+      kind: 'tax',
+      year: 2026,
+    });
+    expect(year.statusCode).toBe(403);
   });
 });

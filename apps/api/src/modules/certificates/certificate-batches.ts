@@ -179,6 +179,8 @@ export function createCertificateBatches(ctx: AppContext) {
         throw new AppError('certificate_wrong_country');
       }
       const scope = establishmentScope(auth);
+      // A child's year spans every establishment: the year's certificates are the organisation's to issue.
+      if (input.kind !== 'health-mutual' && scope !== null) throw new AppError('forbidden');
       let title: string;
       if (input.kind === 'health-mutual') {
         const period = await repository.period(organizationId, input.periodId!);

@@ -217,7 +217,8 @@ export function createCertificateIssuer(ctx: AppContext) {
       target.kind === 'tax' ? await repository.taxIdentity(organizationId, member.id) : undefined;
     if (target.kind === 'tax' && !identity) throw new AppError('certificate_identity_missing');
     const adult = await repository.familyAdult(organizationId, member.familyId);
-    const locale = localeOf(org.defaultLocale);
+    // In the member's language: the family's account's, else the organisation's.
+    const locale = localeOf(adult?.locale ?? org.defaultLocale);
     const establishments = new Set(lines.map((line) => line.establishmentId));
     const establishmentId = establishments.size === 1 ? [...establishments][0]! : null;
 

@@ -129,16 +129,23 @@ export function createCertificatesRepository(db: Executor) {
       );
     },
 
-    /** The family's adult (its first account's member): whose address a child's certificate falls back on. */
-    async familyAdult(organizationId: string, familyId: string): Promise<MemberFacts | undefined> {
-      const [row] = rowsOf<MemberFacts>(
+    /**
+     * The family's adult (its first account's member): whose address a child's certificate falls back
+     * on, and whose language the certificates are printed in.
+     */
+    async familyAdult(
+      organizationId: string,
+      familyId: string,
+    ): Promise<(MemberFacts & { locale: string }) | undefined> {
+      const [row] = rowsOf<MemberFacts & { locale: string }>(
         await db.execute(sql`
-          select id, family_id as "familyId", first_name as "firstName", last_name as "lastName",
-            to_char(birthdate, 'YYYY-MM-DD') as birthdate, address, postal_code as "postalCode", city, country
-          from members
-          where organization_id = ${organizationId} and family_id = ${familyId} and user_id is not null
-            and deleted_at is null
-          order by created_at limit 1`),
+          select m.id, m.family_id as "familyId", m.first_name as "firstName", m.last_name as "lastName",
+            to_char(m.birthdate, 'YYYY-MM-DD') as birthdate, m.address, m.postal_code as "postalCode",
+            m.city, m.country, u.locale
+          from members m
+          join users u on u.organization_id = m.organization_id and u.id = m.user_id
+          where m.organization_id = ${organizationId} and m.family_id = ${familyId} and m.deleted_at is null
+          order by m.created_at limit 1`),
       );
       return row;
     },

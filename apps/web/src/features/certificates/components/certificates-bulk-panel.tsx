@@ -126,35 +126,37 @@ export function CertificatesBulkPanel() {
             </Button>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t(`bulk.yearTitle.${yearKind}`)}</CardTitle>
-            <CardDescription>{t(`bulk.yearText.${yearKind}`)}</CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-3">
-            <FormField id="bulk-year" label={t('bulk.year')}>
-              <Select id="bulk-year" value={year} onChange={(event) => setYear(Number(event.target.value))}>
-                {years.map((y) => (
-                  <option key={y} value={y}>
-                    {y}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-              <Button loading={start.isPending} onClick={() => launch({ kind: yearKind, year })}>
-                {t('bulk.generate')}
-              </Button>
-              {yearKind === 'tax' && isAtLeastOrgManager(user) ? (
-                <DownloadButton
-                  download={{ path: belcotaxPath(year), fallbackName: `belcotax-281-86-${year}.xml` }}
-                  label={t('bulk.belcotax')}
-                  size="md"
-                />
-              ) : null}
-            </div>
-          </CardContent>
-        </Card>
+        {isAtLeastOrgManager(user) ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>{t(`bulk.yearTitle.${yearKind}`)}</CardTitle>
+              <CardDescription>{t(`bulk.yearText.${yearKind}`)}</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-3">
+              <FormField id="bulk-year" label={t('bulk.year')}>
+                <Select id="bulk-year" value={year} onChange={(event) => setYear(Number(event.target.value))}>
+                  {years.map((y) => (
+                    <option key={y} value={y}>
+                      {y}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                <Button loading={start.isPending} onClick={() => launch({ kind: yearKind, year })}>
+                  {t('bulk.generate')}
+                </Button>
+                {yearKind === 'tax' ? (
+                  <DownloadButton
+                    download={{ path: belcotaxPath(year), fallbackName: `belcotax-281-86-${year}.xml` }}
+                    label={t('bulk.belcotax')}
+                    size="md"
+                  />
+                ) : null}
+              </div>
+            </CardContent>
+          </Card>
+        ) : null}
       </div>
       <section aria-labelledby="bulk-batches" className="space-y-3">
         <h2 id="bulk-batches" className="text-lg font-semibold text-slate-900">
