@@ -39,18 +39,16 @@ class CertificateCanvas extends PdfCanvas {
     this.paragraph(text, style);
   }
 
-  /** A table row of the periods: six columns. */
+  /** A table row of the periods: six columns, as tall as its tallest cell. */
   row(cells: string[], head: boolean) {
     const widths = [150, 70, 70, 40, 80, 85];
-    const height = 16;
+    const style = (i: number) =>
+      ({ font: head ? 'bold' : 'regular', size: SMALL + 0.5, align: i >= 3 ? 'right' : 'left' }) as const;
+    const height = 8 + Math.max(...cells.map((cell, i) => this.heightOf(cell, widths[i]! - 4, style(i))));
     this.ensureSpace(height);
     let x = LEFT;
     cells.forEach((cell, i) => {
-      this.text(cell, x + 2, this.y + 3, widths[i]! - 4, {
-        font: head ? 'bold' : 'regular',
-        size: SMALL + 0.5,
-        align: i >= 3 ? 'right' : 'left',
-      });
+      this.text(cell, x + 2, this.y + 4, widths[i]! - 4, style(i));
       x += widths[i]!;
     });
     this.doc
@@ -60,6 +58,20 @@ class CertificateCanvas extends PdfCanvas {
       .strokeColor(COLOR.rule)
       .stroke();
     this.y += height;
+  }
+
+  /** An empty framed box (the mutuality's sticker goes there). */
+  box(label: string, height: number) {
+    this.ensureSpace(height + 16);
+    this.text(label, LEFT, this.y, 200, { size: SMALL, color: COLOR.muted });
+    this.doc
+      .rect(LEFT, this.y + 12, 170, height)
+      .lineWidth(0.75)
+      .dash(3, { space: 3 })
+      .strokeColor(COLOR.rule)
+      .stroke();
+    this.doc.undash();
+    this.y += height + 22;
   }
 
   /** The seal and the signature side by side, each with its caption (or « absent » when not given). */
@@ -147,7 +159,7 @@ function draw(canvas: CertificateCanvas, cert: RenderableCertificate, duplicate:
     canvas.line(t.paid(money(facts.amountCents)), { font: 'bold', size: 11 });
     canvas.line(t.paidNote, { size: SMALL, color: COLOR.muted });
     canvas.gap(4);
-    canvas.line(t.sticker, { size: SMALL, color: COLOR.muted });
+    canvas.box(t.sticker, 60);
   } else {
     canvas.row(t.columns, true);
     for (const l of facts.lines) {

@@ -100,9 +100,9 @@ describe('a family’s certificates', { timeout: 20_000 }, () => {
     expect(within(item).getByText('Payé : 40,00 €')).toBeInTheDocument();
     expect(within(item).getByText(/du 07\/09\/2026 au 14\/12\/2026/)).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: "Demander l'attestation" }));
-    expect(
-      await screen.findByRole('button', { name: "Télécharger l'attestation MUT-2026-000001" }),
-    ).toBeInTheDocument();
+    expect(await within(item).findByText('Attestation n° MUT-2026-000001')).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Télécharger' })).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Duplicata' })).toBeInTheDocument();
     expect(server.callsTo('POST /api/certificates/health-mutual')[0]!.body).toEqual({
       memberId: 'mbr_lea',
       blueprintId: 'bp_swim',

@@ -24,24 +24,27 @@ function useDay() {
   return (iso: string) => formatDate(new Date(`${iso}T12:00:00Z`), timeZone, locale);
 }
 
-/** The original and a copy marked duplicate of an issued certificate. */
+/** The original and a copy marked duplicate of an issued certificate, under its number. */
 function CertificateDownloads({ id, number }: { id: string; number: string }) {
   const { t } = useTranslation('certificates');
   return (
-    <div className="flex flex-wrap gap-2" data-certificate={number}>
-      <DownloadButton
-        download={{ path: certificateFilePath(id), fallbackName: `${number}.pdf` }}
-        label={t('family.download', { number })}
-        variant="primary"
-      />
-      <DownloadButton
-        download={{
-          path: certificateFilePath(id),
-          query: { duplicate: true },
-          fallbackName: `${number}.pdf`,
-        }}
-        label={t('family.duplicate')}
-      />
+    <div className="space-y-2 sm:text-right" data-certificate={number}>
+      <p className="text-xs font-medium text-slate-500 tabular-nums">{t('family.number', { number })}</p>
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+        <DownloadButton
+          download={{ path: certificateFilePath(id), fallbackName: `${number}.pdf` }}
+          label={t('family.download')}
+          variant="primary"
+        />
+        <DownloadButton
+          download={{
+            path: certificateFilePath(id),
+            query: { duplicate: true },
+            fallbackName: `${number}.pdf`,
+          }}
+          label={t('family.duplicate')}
+        />
+      </div>
     </div>
   );
 }
