@@ -64,8 +64,9 @@ async function paidRegistration(page: Page): Promise<string> {
       'GET',
       `/catalog/blueprints/${activity.id}`,
     );
-    for (const session of detail.body.sessions.filter((s) => s.status === 'confirmed').slice(-2)) {
+    for (const session of detail.body.sessions.filter((s) => s.status === 'confirmed')) {
       for (const child of children.body.items) {
+        // Sessions the child may not take (age, registration not open yet, already registered) are refused.
         const added = await as<{ cart: { items: unknown[] } }>(page, parent, 'POST', '/cart/items', {
           blueprintId: activity.id,
           serviceIds: [session.id],
