@@ -337,8 +337,14 @@ describe('the 281.86 and its Belcotax export', () => {
     const f = await family();
     const { blueprintId, serviceIds } = await activity(3);
     await registerAndPay(f, blueprintId, serviceIds);
+    // Paid but not attended yet: no 281.86 offered.
+    expect((await call(f.token, 'GET', '/api/certificates/family')).json().years).toEqual([]);
     await heldInThePast(serviceIds);
     const year = new Date().getFullYear();
+    const offered = (await call(f.token, 'GET', '/api/certificates/family')).json().years;
+    expect(offered).toEqual([
+      expect.objectContaining({ memberId: f.childId, year, paidCents: 6000, identityOnFile: false }),
+    ]);
 
     const missing = await call(f.token, 'POST', '/api/certificates/tax', { memberId: f.childId, year });
     expect(missing.statusCode).toBe(409);

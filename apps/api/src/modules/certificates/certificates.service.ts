@@ -92,7 +92,8 @@ export function createCertificatesService(ctx: AppContext) {
         option.lastDate = line.sessionDate > option.lastDate ? line.sessionDate : option.lastDate;
         option.firstDate = line.sessionDate < option.firstDate ? line.sessionDate : option.firstDate;
         registrations.set(key, option);
-        if (fullyPaid(line) && line.paidYear !== null && share > 0) {
+        // A year is offered once something of it is paid in full (and, for a 281.86, attended).
+        if (fullyPaid(line) && line.paidYear !== null && share > 0 && (yearKind !== 'tax' || line.attended)) {
           const yearKey = `${line.memberId}|${line.paidYear}`;
           const year = years.get(yearKey) ?? {
             memberId: line.memberId,

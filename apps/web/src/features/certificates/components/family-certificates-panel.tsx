@@ -118,7 +118,11 @@ function YearRow({ option, kind }: { option: YearOption; kind: 'tax' | 'payment'
         </div>
       ) : needsIdentity ? (
         <>
-          <Button variant="secondary" className="w-full sm:w-auto" onClick={() => setIdentityOpen(true)}>
+          <Button
+            variant="secondary"
+            className="h-auto min-h-11 w-full py-2 whitespace-normal sm:w-auto"
+            onClick={() => setIdentityOpen(true)}
+          >
             {t('family.giveNumbers')}
           </Button>
           <TaxIdentityDialog
