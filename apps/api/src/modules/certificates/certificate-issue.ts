@@ -1,7 +1,6 @@
 import {
   CERTIFICATE_KINDS,
   type CertificateKind,
-  errorText,
   isMutualComplete,
   type Locale,
   LOCALES,
@@ -315,7 +314,3 @@ export function createCertificateIssuer(ctx: AppContext) {
 
   return { issue, render, renderable };
 }
-
-/** The message of a refusal in both languages, for a batch's failure reason. */
-export const refusalReason = (error: unknown): string | null =>
-  error instanceof AppError ? errorText(error.code, 'fr') : null;
