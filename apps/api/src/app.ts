@@ -46,6 +46,9 @@ import { libraryRoutes } from './modules/library/library.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { registerReportJobs } from './modules/reports/reports.job';
 import { registerBankImportJob } from './modules/accounting/bank-statements.service';
+import { registerCertificateBatchJob } from './modules/certificates/certificate-batches';
+import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { mutualProfileRoutes } from './modules/certificates/mutual-profile.routes';
 import { createMailer } from './modules/mail/mailer';
 import { directoryRoutes } from './modules/organizations/directory.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -174,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerRegistrationCredits(ctx);
   registerRecoveryTokens(ctx);
   registerBankImportJob(ctx);
+  registerCertificateBatchJob(ctx);
   registerSessionRefunds(ctx);
   registerReportJobs(ctx);
 
@@ -293,6 +297,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(recoveryRoutes(ctx));
       await api.register(reportsRoutes(ctx));
       await api.register(libraryRoutes(ctx));
+      await api.register(certificatesRoutes(ctx));
+      await api.register(mutualProfileRoutes(ctx));
       await api.register(paymentSettingsRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
       await api.register(orderPaymentRoutes(ctx));

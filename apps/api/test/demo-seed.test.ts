@@ -39,16 +39,37 @@ describe('the demo family after seeding', () => {
     expect(upcoming.map((r) => r.first_name)).toEqual(['Léa', 'Tom']);
   });
 
-  it('has an order and its invoices: one paid, one to pay by transfer', async () => {
+  it('has an order and its invoices: one paid, one to pay by transfer (and last summer’s camp, paid)', async () => {
     const orders = await rows<{ status: string }>(
       sql`select status from orders where family_id = ${FAMILY} order by status`,
     );
-    expect(orders.map((o) => o.status)).toEqual(['completed', 'pending']);
+    expect(orders.map((o) => o.status)).toEqual(['completed', 'completed', 'pending']);
     const invoices = await rows<{ status: string; number: string | null }>(
       sql`select status, number from invoices where family_id = ${FAMILY} order by status`,
     );
-    expect(invoices.map((i) => i.status)).toEqual(['paid', 'pending']);
+    expect(invoices.map((i) => i.status)).toEqual(['paid', 'paid', 'pending']);
     expect(invoices.every((i) => Boolean(i.number))).toBe(true);
+  });
+
+  it("has last year's certificates: Léa's health-mutual one and both children's 281.86, in a ready batch", async () => {
+    const lastYear = new Date().getUTCFullYear() - 1;
+    const issued = await rows<{ kind: string; year: number; amount_cents: string; ready: boolean }>(sql`
+      select c.kind, c.year, c.amount_cents::text, d.status = 'ready' as ready
+      from certificates c join documents d on d.organization_id = c.organization_id and d.id = c.document_id
+      where c.family_id = ${FAMILY} order by c.kind, c.number`);
+    expect(issued).toEqual([
+      { kind: 'health-mutual', year: lastYear, amount_cents: '11000', ready: true },
+      { kind: 'tax', year: lastYear, amount_cents: '11000', ready: true },
+      { kind: 'tax', year: lastYear, amount_cents: '11000', ready: true },
+    ]);
+    const [profile] = await rows<{ complete: boolean }>(sql`
+      select mutual_seal is not null and signature_stamp is not null as complete
+      from organizations where id = 'org_demo'`);
+    expect(profile!.complete).toBe(true);
+    const [batch] = await rows<{ status: string; done: number; total: number }>(sql`
+      select status, progress_done as done, progress_total as total from documents
+      where organization_id = 'org_demo' and source_id like 'certificate-batch:tax:%'`);
+    expect(batch).toEqual({ status: 'ready', done: 2, total: 2 });
   });
 });
 

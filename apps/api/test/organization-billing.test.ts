@@ -110,7 +110,7 @@ const VALID_PROFILE = {
 };
 
 describe('the demo organisation', () => {
-  it('is seeded with a complete, valid Belgian billing profile, exempt under article 44', () => {
+  it('is seeded with a complete, valid Belgian billing profile, exempt under article 44, and its seal and signature', () => {
     expect(seeded.settings).toMatchObject({
       billingCountry: 'BEL',
       vatNumber: 'BE0403019261',
@@ -119,9 +119,8 @@ describe('the demo organisation', () => {
     });
     expect(billingRuleIssues(seeded.settings, 'fr')).toEqual([]);
     expect(organizationSettingsSchema('fr').safeParse(pickBilling(seeded.settings)).success).toBe(true);
-    expect(seeded.warnings).toEqual([
-      { section: 'mutual', path: `/configuration/organizations/${ORG}?step=mutual` },
-    ]);
+    // The certificates' profile is seeded too (seal and signature): nothing left to complete.
+    expect(seeded.warnings).toEqual([]);
   });
 });
 
@@ -306,7 +305,7 @@ describe('GET /organizations/{id}/warnings', () => {
     expect((await patch({ iban: 'BE71096123456769' })).statusCode).toBe(200);
     expect(await warnings()).toEqual(['mutual']);
 
-    // The mutual certificate's seal and stamp have no form yet (they come with the certificates).
+    // The seal and the signature (their form is the « Mutuelle » step, modules/certificates) set directly.
     await t.database.query(
       `update organizations set mutual_seal = 'ast_seal', signature_stamp = 'ast_stamp' where id = '${ORG}'`,
     );

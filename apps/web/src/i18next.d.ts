@@ -5,6 +5,7 @@ import type blueprints from './locales/fr/blueprints.json';
 import type calendar from './locales/fr/calendar.json';
 import type cart from './locales/fr/cart.json';
 import type catalog from './locales/fr/catalog.json';
+import type certificates from './locales/fr/certificates.json';
 import type common from './locales/fr/common.json';
 import type dashboard from './locales/fr/dashboard.json';
 import type documents from './locales/fr/documents.json';
@@ -44,6 +45,7 @@ declare module 'i18next' {
       calendar: typeof calendar;
       cart: typeof cart;
       catalog: typeof catalog;
+      certificates: typeof certificates;
       common: typeof common;
       dashboard: typeof dashboard;
       documents: typeof documents;

@@ -754,6 +754,57 @@ export const ERRORS = {
     fr: 'Ce document est en cours de préparation ou sa préparation a échoué.',
     en: 'This document is still being prepared, or its preparation failed.',
   },
+
+  // ───────────── Certificates ─────────────
+
+  /** Asking a certificate for an activity, a period or a year the family has paid nothing for. */
+  certificate_nothing_paid: {
+    status: 409,
+    fr: "Aucun paiement n'a été reçu pour cette inscription : l'attestation ne peut pas être délivrée.",
+    en: 'No payment was received for this registration: the certificate cannot be issued.',
+  },
+  /** A 281.86 for a year without any attended and fully paid day of the child. */
+  certificate_not_attended: {
+    status: 409,
+    fr: "L'attestation fiscale n'est délivrée que pour des journées suivies et entièrement payées.",
+    en: 'The tax certificate is only issued for days attended and fully paid.',
+  },
+  /** A 281.86 asked before the child's and the debtor's national register numbers are given. */
+  certificate_identity_missing: {
+    status: 409,
+    fr: "Indiquez d'abord les numéros de registre national de l'enfant et du débiteur.",
+    en: "First give the child's and the debtor's national register numbers.",
+  },
+  /** Certificates need the organisation's seal and signature (configuration, « mutuelle » step). */
+  certificate_profile_incomplete: {
+    status: 409,
+    fr: "L'organisation n'a pas encore ajouté son cachet et sa signature : les attestations ne peuvent pas être délivrées.",
+    en: 'The organisation has not added its seal and signature yet: certificates cannot be issued.',
+  },
+  /** A 281.86 or Belcotax export outside Belgium, or a payment certificate in Belgium. */
+  certificate_wrong_country: {
+    status: 409,
+    fr: "Ce type d'attestation n'existe pas dans le pays de l'organisation.",
+    en: "This kind of certificate does not exist in the organisation's country.",
+  },
+  /** A seal or signature that is not a PNG or JPEG image by its content (an SVG, a renamed file…). */
+  certificate_image_type: {
+    status: 415,
+    fr: 'Le cachet et la signature doivent être des images PNG ou JPEG.',
+    en: 'The seal and the signature must be PNG or JPEG images.',
+  },
+  /** A seal or signature over 1 MB. */
+  certificate_image_too_large: {
+    status: 413,
+    fr: "L'image du cachet ou de la signature ne peut pas dépasser 1 Mo.",
+    en: 'The seal or signature image cannot exceed 1 MB.',
+  },
+  /** The Belcotax export of a year without any 281.86 issued. */
+  certificate_none_issued: {
+    status: 409,
+    fr: "Aucune attestation 281.86 n'a été délivrée pour cette année.",
+    en: 'No 281.86 certificate was issued for this year.',
+  },
 } as const satisfies Record<string, ErrorEntry<never> | ErrorEntry<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export type ErrorCode = keyof typeof ERRORS;

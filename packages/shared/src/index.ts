@@ -34,3 +34,5 @@ export * from './api/recovery.schema';
 export * from './api/attendance.schema';
 export * from './api/work-time.schema';
 export * from './api/document.schema';
+export * from './national-register';
+export * from './api/certificate.schema';

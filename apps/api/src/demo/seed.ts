@@ -18,6 +18,7 @@ import {
 import { recordFreeInvoicePayment } from '../modules/invoicing/free-invoices';
 import { seedPlatformStatements } from '../modules/platform/statements.seed';
 import { seedActivities } from './activities';
+import { seedCertificates } from './certificates';
 import { seedAttendance } from './attendance';
 import { seedClubs } from './clubs';
 import { seedFamilies } from './families';
@@ -233,6 +234,12 @@ export async function seedDatabase(
     await seedWorkTime(ctx, at, now, activities);
     // The demo's published ROI and legal mentions (the tests start from a club that has none).
     if (demoFamily) await seedLegalDocuments(tx, at, now);
+    await seedCertificates(ctx, at, now, {
+      parentEmail: DEMO_ACCOUNTS.parent,
+      managerEmail: DEMO_ACCOUNTS.manager,
+      children,
+      demoFamily,
+    });
     await seedClubs(ctx, now, passwordHash);
     await seedPlatformStatements(tx as unknown as Database, now);
     await payEarlierStatements(ctx, sysadmin.user.id);

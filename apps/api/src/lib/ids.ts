@@ -21,6 +21,7 @@ export type IdPrefix =
   | 'cn'
   | 'rtk'
   | 'doc'
+  | 'crt'
   | 'ast'
   | 'com'
   | 'aud'

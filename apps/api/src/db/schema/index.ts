@@ -13,3 +13,4 @@ export * from './recovery';
 export * from './attendance';
 export * from './documents';
 export * from './work-time';
+export * from './certificates';

@@ -64,6 +64,14 @@ export const organizations = pgTable(
     refundOnlineOnCancellation: boolean('refund_online_on_cancellation').notNull().default(false),
     mutualSeal: text('mutual_seal'),
     signatureStamp: text('signature_stamp'),
+    // The certificates' profile (modules/certificates): `mutualSeal` and `signatureStamp` hold asset ids
+    // (PNG or JPEG, transparency kept); the texts printed beside them.
+    /** The federation or municipal sports council recognising the club, as printed. */
+    mutualRecognitionText: text('mutual_recognition_text'),
+    mutualSignatoryName: text('mutual_signatory_name'),
+    mutualSignatoryRole: text('mutual_signatory_role'),
+    /** 281.86 Cadre I: the body that approves or subsidises the childcare (ONE, Opgroeien, a municipality). */
+    taxApprovalBody: text('tax_approval_body'),
     /** When the current rules of procedure (ROI) and legal mentions were published: users accept each version. */
     roiPublishedAt: timestamp('roi_published_at', { withTimezone: true }),
     legalMentionsPublishedAt: timestamp('legal_mentions_published_at', { withTimezone: true }),

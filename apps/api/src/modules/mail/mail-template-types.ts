@@ -1,6 +1,8 @@
 import type { Locale } from '@inscrio/shared';
 
 export interface MailTemplates {
+  /** A document made in the background (bulk certificates, a report) is ready for the manager who asked. */
+  'document-ready': { organizationName: string; title: string; link: string };
   'sign-in-code': { organizationName: string; code: string; minutes: number };
   'password-reset': { organizationName: string; link: string; minutes: number };
   welcome: { organizationName: string; firstName: string; link: string };

@@ -1,5 +1,6 @@
 import type { Locale } from '@inscrio/shared';
 import { accountTemplates } from './account-mail-templates';
+import { documentTemplates } from './document-mail-templates';
 import type { MailTemplateName, MailTemplates, TemplateSet } from './mail-template-types';
 import { licenceTemplates } from './licence-mail-templates';
 import { recoveryTemplates } from './recovery-mail-templates';
@@ -18,6 +19,7 @@ const templates: TemplateSet<MailTemplateName> = {
   ...sessionChangeTemplates,
   ...recoveryTemplates,
   ...reportTemplates,
+  ...documentTemplates,
 };
 
 const escapeHtml = (value: string): string =>

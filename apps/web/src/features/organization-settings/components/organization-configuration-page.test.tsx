@@ -441,17 +441,70 @@ describe('the billing step', { timeout: 30_000 }, () => {
     expect(server.callsTo('PATCH /api/organizations/org_demo')).toHaveLength(0);
   });
 
-  it('leaves the mutual certificate step for later', async () => {
-    fakeApi({
+  it('shows the mutual step: the seal and the signature, then the texts the certificates print', async () => {
+    let profile = {
+      seal: null as null | { id: string; url: string; contentType: string },
+      signature: { id: 'ast_sig', url: '/api/assets/serve/ast_sig?orgId=org_demo', contentType: 'image/png' },
+      recognitionText: null,
+      signatoryName: null,
+      signatoryRole: null,
+      taxApprovalBody: null,
+      complete: false,
+    };
+    const server = fakeApi({
       'GET /api/organizations/org_demo': () => json(200, BILLED),
       'GET /api/integrations/mollie/oauth/status/org_demo': mollie('unset'),
-      'GET /api/organizations/org_demo/warnings': warnings(() => ['mutual']),
+      'GET /api/organizations/org_demo/warnings': warnings(() => (profile.complete ? [] : ['mutual'])),
+      'GET /api/organizations/org_demo/mutual-profile': () => json(200, profile),
+      'PATCH /api/organizations/org_demo/mutual-profile': (call) => {
+        profile = { ...profile, ...(call.body as object) };
+        return json(200, profile);
+      },
+      'PUT /api/organizations/org_demo/mutual-profile/seal': () => {
+        profile = {
+          ...profile,
+          seal: {
+            id: 'ast_seal',
+            url: '/api/assets/serve/ast_seal?orgId=org_demo',
+            contentType: 'image/png',
+          },
+          complete: true,
+        };
+        return json(200, profile);
+      },
     });
+    const user = userEvent.setup({ applyAccept: false });
     renderAt('/configuration/organizations/org_demo?step=mutual');
-    expect(await screen.findByText('Bientôt disponible')).toBeInTheDocument();
+    expect(await screen.findByText('Attestations de mutuelle et fiscales')).toBeInTheDocument();
     // The steps say which sections are complete, from the warnings.
     const nav = screen.getByRole('navigation', { name: 'Étapes de la configuration' });
     expect(await within(nav).findByLabelText('À compléter')).toBeInTheDocument();
     expect(within(nav).getAllByLabelText('Complet')).toHaveLength(2);
+    expect(screen.getByRole('img', { name: 'Signature du signataire' })).toBeInTheDocument();
+
+    // A file that is not PNG nor JPEG is refused before it is sent.
+    const sealInput = screen.getByLabelText("Cachet de l'organisation");
+    await user.upload(sealInput, new File(['<svg/>'], 'cachet.svg', { type: 'image/svg+xml' }));
+    expect(
+      await screen.findByText('Le cachet et la signature doivent être des images PNG ou JPEG.'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('PUT /api/organizations/org_demo/mutual-profile/seal')).toHaveLength(0);
+    await user.upload(
+      sealInput,
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'cachet.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByRole('img', { name: "Cachet de l'organisation" })).toBeInTheDocument();
+    expect(await within(nav).findAllByLabelText('Complet')).toHaveLength(3);
+
+    await user.type(screen.getByLabelText('Nom du signataire'), 'Anne Martin');
+    await user.type(screen.getByLabelText('Qualité du signataire'), 'Présidente');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() =>
+      expect(server.callsTo('PATCH /api/organizations/org_demo/mutual-profile')).toHaveLength(1),
+    );
+    expect(server.callsTo('PATCH /api/organizations/org_demo/mutual-profile')[0]!.body).toMatchObject({
+      signatoryName: 'Anne Martin',
+      signatoryRole: 'Présidente',
+    });
   });
 });

@@ -5,11 +5,11 @@ import {
   SYSTEM_ORGANIZATION_ID,
 } from '@inscrio/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleDashed, Hammer, LifeBuoy } from 'lucide-react';
+import { CircleCheck, CircleDashed, LifeBuoy } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/feedback/error-state';
+import { ErrorState } from '@/components/feedback/error-state';
 import { IncompleteInformationNotice } from '@/components/feedback/incomplete-information-notice';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
@@ -21,6 +21,7 @@ import { paths } from '@/lib/paths';
 import { useMollieStatus, useOrganizationSettings } from '../api/organization';
 import { organizationWarningsKey, useOrganizationWarnings } from '../api/organization-warnings';
 import { BillingStep } from './billing-step';
+import { MutualStep } from './mutual-step';
 import { PaymentStep } from './payment-step';
 import { PlatformConfiguration } from './platform-configuration';
 
@@ -83,18 +84,6 @@ function StepNav({
   );
 }
 
-/** Mutual certificates: their form comes with the certificates. */
-function UpcomingStep() {
-  const { t } = useTranslation('organization-settings');
-  return (
-    <EmptyState
-      icon={<Hammer className="size-8" aria-hidden="true" />}
-      title={t('upcoming.title')}
-      text={t('upcoming.text')}
-    />
-  );
-}
-
 /** Mollie sends the manager back with `?mollie=connected|error`: say so once, then drop it from the address. */
 function useMollieCallback() {
   const { t } = useTranslation('organization-settings');
@@ -134,7 +123,7 @@ function useWarningsFollowMollie(organizationId: string, storedStatus: string | 
 /**
  * `/configuration/organizations/{id}` (Configuration): the organisation's settings as steps chosen by
  * `?step=payment|billing|mutual|recovery`, under the 'Informations à compléter' notice
- * (`GET /organizations/{id}/warnings`). The mutual certificate step comes with the certificates.
+ * (`GET /organizations/{id}/warnings`). The mutual step is the certificates' profile (seal, signature).
  */
 export function OrganizationConfigurationPage() {
   const { t } = useTranslation('organization-settings');
@@ -178,7 +167,7 @@ export function OrganizationConfigurationPage() {
         ) : step === 'recovery' ? (
           <RecoverySettingsCard organizationId={organization.id} />
         ) : (
-          <UpcomingStep />
+          <MutualStep organizationId={organization.id} />
         )}
       </section>
       <SubscriptionCard organizationId={organization.id} />

@@ -1,0 +1,132 @@
+import { TAX_CERTIFICATE_MAX_PERIODS } from '@inscrio/shared';
+
+/*
+ * What a certificate states, from the family's order lines: pure rules, facts in, decision out (no
+ * database). Amounts are cents. What was "actually paid" for a line is its price net of the credit notes
+ * on it, and never more than the order's payments cover: an order paid in part pays each of its lines
+ * in proportion (rounded down), so a certificate never states more than was received.
+ */
+
+/** One order line of a member's session, with its order's money and the session's facts. */
+export interface PaidLine {
+  memberId: string;
+  familyId: string;
+  blueprintId: string;
+  activityName: string;
+  establishmentId: string;
+  periodId: string | null;
+  periodName: string | null;
+  /** The session's day in the organisation's time zone, 'YYYY-MM-DD'. */
+  sessionDate: string;
+  /** Confirmed (not absent nor cancelled), on a session held and already started. */
+  attended: boolean;
+  lineCents: number;
+  /** Credit notes on this line (its invoice lines). */
+  creditedCents: number;
+  /** The order's total net of its credit notes. */
+  orderNetCents: number;
+  /** What the order received, net of refunds. */
+  orderPaidCents: number;
+  /** The year the order was fully paid (organisation's time zone), null while it is not. */
+  paidYear: number | null;
+}
+
+/** The cents actually paid for a line: its net price, or its share of a partial payment. */
+export function paidShare(line: PaidLine): number {
+  const net = Math.max(0, line.lineCents - line.creditedCents);
+  if (net === 0 || line.orderPaidCents <= 0) return 0;
+  if (line.orderPaidCents >= line.orderNetCents) return net;
+  return Math.floor((net * line.orderPaidCents) / line.orderNetCents);
+}
+
+/** The line's order is paid in full (what remains after credit notes). */
+export const fullyPaid = (line: PaidLine): boolean =>
+  line.orderNetCents <= 0 || line.orderPaidCents >= line.orderNetCents;
+
+/** A printed period: one activity (and period) of the year, its days and what was paid for them. */
+export interface CertificateLine {
+  blueprintId: string;
+  activityName: string;
+  periodId: string | null;
+  periodName: string | null;
+  from: string;
+  to: string;
+  days: number;
+  /** Cents per day, rounded: the real rate (281.86: the tax office applies its own daily cap). */
+  dailyCents: number;
+  amountCents: number;
+}
+
+const scopeOf = (line: { blueprintId: string; periodId: string | null }) =>
+  `${line.blueprintId}:${line.periodId ?? ''}`;
+
+/** Lines grouped by activity and period, in date order: the periods a year's certificate prints. */
+export function groupLines(lines: PaidLine[]): CertificateLine[] {
+  const groups = new Map<string, { first: PaidLine; dates: Set<string>; amount: number }>();
+  for (const line of lines) {
+    const key = scopeOf(line);
+    const group = groups.get(key) ?? { first: line, dates: new Set<string>(), amount: 0 };
+    group.dates.add(line.sessionDate);
+    group.amount += paidShare(line);
+    groups.set(key, group);
+  }
+  return [...groups.values()]
+    .filter((group) => group.amount > 0)
+    .map(({ first, dates, amount }) => {
+      const sorted = [...dates].sort();
+      return {
+        blueprintId: first.blueprintId,
+        activityName: first.activityName,
+        periodId: first.periodId,
+        periodName: first.periodName,
+        from: sorted[0]!,
+        to: sorted.at(-1)!,
+        days: sorted.length,
+        dailyCents: Math.round(amount / sorted.length),
+        amountCents: amount,
+      };
+    })
+    .sort((a, b) => a.from.localeCompare(b.from) || a.activityName.localeCompare(b.activityName));
+}
+
+/** The health-mutual certificate of a member's activity (or period): its dates and what was paid. */
+export function healthMutualSummary(lines: PaidLine[]) {
+  const amountCents = lines.reduce((sum, line) => sum + paidShare(line), 0);
+  const dates = lines.map((line) => line.sessionDate).sort();
+  return { amountCents, from: dates[0] ?? null, to: dates.at(-1) ?? null, year: yearOf(dates[0]) };
+}
+
+export const yearOf = (date: string | undefined | null): number => Number((date ?? '').slice(0, 4)) || 0;
+
+/** The day a child turns 14: only days before it count for the 281.86 (domain brief section 5). */
+export function fourteenthBirthday(birthdate: string | null): string | null {
+  if (!birthdate) return null;
+  return `${String(Number(birthdate.slice(0, 4)) + 14).padStart(4, '0')}${birthdate.slice(4)}`;
+}
+
+/**
+ * The 281.86 periods of a child's year: sessions attended, on orders fully paid in that year, before the
+ * 14th birthday; split in parts of at most four periods (one certificate each).
+ */
+export function taxCertificateParts(lines: PaidLine[], year: number, birthdate: string | null) {
+  const limit = fourteenthBirthday(birthdate);
+  const counted = lines.filter(
+    (line) =>
+      line.attended && fullyPaid(line) && line.paidYear === year && (!limit || line.sessionDate < limit),
+  );
+  return chunk(groupLines(counted), TAX_CERTIFICATE_MAX_PERIODS);
+}
+
+/** The payment certificate (France, Luxembourg) of a child's year: every line of orders paid that year. */
+export function paymentCertificateLines(lines: PaidLine[], year: number): CertificateLine[] {
+  return groupLines(lines.filter((line) => fullyPaid(line) && line.paidYear === year));
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
+  return parts;
+}
+
+export const sumAmounts = (lines: CertificateLine[]): number =>
+  lines.reduce((sum, line) => sum + line.amountCents, 0);

@@ -1,0 +1,1 @@
+export { CertificatesPage as Component } from '@/features/certificates';
