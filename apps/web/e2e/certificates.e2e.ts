@@ -106,8 +106,8 @@ describe.skipIf(!browserAvailable)('a parent downloads a health-mutual certifica
     await signIn(page, 'demo', 'parent@demo.test');
     const blueprintId = await paidRegistration(page);
 
-    await page.goto(at('demo', '/documents/certificates'));
-    await page.getByRole('heading', { level: 1, name: 'Attestations' }).waitFor();
+    await page.goto(at('demo', '/documents'));
+    await page.getByRole('heading', { level: 2, name: 'Attestations' }).waitFor();
     const option = page.locator(`[data-health-mutual-option="${blueprintId}"]`).first();
     await option.waitFor();
     const onboarding = page.getByRole('dialog', { name: 'Ajoutez les membres de votre famille' });

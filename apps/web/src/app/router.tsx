@@ -133,11 +133,6 @@ const mainScreens: RouteObject[] = [
     lazy: () => import('./routes/documents'),
     handle: { title: menu('documents') },
   },
-  {
-    path: paths.documentsCertificates.pattern,
-    lazy: () => import('./routes/documents-certificates'),
-    handle: { title: menu('documents') },
-  },
   { path: paths.orders.pattern, lazy: () => import('./routes/orders'), handle: { title: menu('orders') } },
   { path: paths.order.pattern, lazy: () => import('./routes/order'), handle: { title: page('order') } },
   {

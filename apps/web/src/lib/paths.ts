@@ -84,8 +84,6 @@ export const paths = {
   reviews: { pattern: '/reviews', to: () => '/reviews' },
   communications: { pattern: '/communications', to: () => '/communications' },
   documents: { pattern: '/documents', to: () => '/documents' },
-  /** Until the documents page places the certificates' panels: the family's or the managers'. */
-  documentsCertificates: { pattern: '/documents/certificates', to: () => '/documents/certificates' },
   orders: { pattern: '/orders', to: () => '/orders' },
   order: { pattern: '/orders/:id', to: (orderId: string) => `/orders/${id(orderId)}` },
   accounting: {

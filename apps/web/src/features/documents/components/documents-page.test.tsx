@@ -75,6 +75,15 @@ const conditions = (roi: { mustAccept: boolean }) => ({
   },
 });
 
+/** The fake API with the certificates panel's reads answered (nothing to certify yet). */
+function server(routes: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'GET /api/certificates/family': () => json(200, { yearKind: 'tax', healthMutual: [], years: [] }),
+    'GET /api/certificates/batches': () => json(200, { items: [], yearKind: 'tax' }),
+    ...routes,
+  });
+}
+
 function renderPage(element = <DocumentsPage />) {
   const router = createMemoryRouter([{ path: '/documents', element }], { initialEntries: ['/documents'] });
   render(
@@ -99,7 +108,7 @@ describe('/documents for a family', { timeout: 20_000 }, () => {
   beforeEach(() => startSession(signInResult({ user: makeUser({ role: 'user' }), organization: DEMO })));
 
   it('lists its documents with their download, and no manager panel', async () => {
-    fakeApi({
+    server({
       'GET /api/documents': () =>
         json(
           200,
@@ -128,14 +137,14 @@ describe('/documents for a family', { timeout: 20_000 }, () => {
   });
 
   it('says when there is no document yet', async () => {
-    fakeApi({ 'GET /api/documents': () => json(200, page([])) });
+    server({ 'GET /api/documents': () => json(200, page([])) });
     renderPage();
     expect(await screen.findByText('Aucun document')).toBeInTheDocument();
   });
 
   it('shows a failed load with the status text and a retry', async () => {
     let failing = true;
-    fakeApi({
+    server({
       'GET /api/documents': () =>
         failing
           ? json(500, { statusCode: 500, error: 'internal', message: 'Erreur interne du serveur.' })
@@ -157,7 +166,7 @@ describe('/documents for a manager', { timeout: 20_000 }, () => {
 
   it('runs a report and follows its progress to the download', async () => {
     let polls = 0;
-    const api = fakeApi({
+    const api = server({
       'GET /api/documents': () => json(200, page([])),
       'POST /api/reports': () => json(202, stored()),
       'GET /api/documents/doc_report': () => {
@@ -184,7 +193,7 @@ describe('/documents for a manager', { timeout: 20_000 }, () => {
   });
 
   it('shows a report refused for its dates under the date field', async () => {
-    fakeApi({
+    server({
       'GET /api/documents': () => json(200, page([])),
       'POST /api/reports': () =>
         json(400, {
@@ -208,7 +217,7 @@ describe('/documents for a manager', { timeout: 20_000 }, () => {
   });
 
   it('publishes a legal draft after confirming', async () => {
-    const api = fakeApi({
+    const api = server({
       'GET /api/documents': () =>
         json(
           200,
@@ -240,7 +249,7 @@ describe('the dialog asking to accept new conditions', { timeout: 20_000 }, () =
   beforeEach(() => startSession(signInResult({ user: makeUser({ role: 'user' }), organization: DEMO })));
 
   it('shows the new ROI with its document, cannot be dismissed, and goes once accepted', async () => {
-    const api = fakeApi({
+    const api = server({
       'GET /api/me/conditions': () => json(200, conditions({ mustAccept: true })),
       'PATCH /api/me/conditions/accept-roi': () => json(200, conditions({ mustAccept: false })),
     });
@@ -259,7 +268,7 @@ describe('the dialog asking to accept new conditions', { timeout: 20_000 }, () =
   });
 
   it('asks nothing when everything is accepted', async () => {
-    fakeApi({ 'GET /api/me/conditions': () => json(200, conditions({ mustAccept: false })) });
+    server({ 'GET /api/me/conditions': () => json(200, conditions({ mustAccept: false })) });
     renderPage(<PendingConditionsDialog />);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -6,6 +6,7 @@ import { useAuth } from '@/lib/auth-store';
 import { DocumentsList } from './documents-list';
 import { LegalDocumentsCard, PublishDialog } from './legal-documents-card';
 import { ReportsCard } from './reports-card';
+import { CertificatesBulkPanel, FamilyCertificatesPanel } from '@/features/certificates';
 
 /**
  * `/documents`: one list per viewer. A family sees its invoices, credit notes, orders, certificates and
@@ -24,7 +25,12 @@ export function DocumentsPage() {
         title={t('title')}
         description={manager ? t('description.manager') : t('description.family')}
       />
-      {/* certificates panel: merged by the lead */}
+      <section aria-labelledby="documents-certificates" className="space-y-3">
+        <h2 id="documents-certificates" className="text-xl font-semibold text-slate-900">
+          {t('certificates')}
+        </h2>
+        {manager ? <CertificatesBulkPanel /> : <FamilyCertificatesPanel />}
+      </section>
       {manager ? <ReportsCard /> : null}
       {legal ? <LegalDocumentsCard /> : null}
       <DocumentsList manager={manager} onPublish={legal ? setPublishing : undefined} />

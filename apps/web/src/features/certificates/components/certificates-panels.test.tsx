@@ -7,10 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/auth-store';
 import { i18n } from '@/lib/i18n';
 import { setAddressOrganization } from '@/lib/organization-context';
-import { paths } from '@/lib/paths';
 import { createQueryClient } from '@/lib/query-client';
 import { DEMO, fakeApi, json, makeUser, signInResult } from '@/test/fake-api';
-import { CertificatesPage } from './certificates-page';
+import type { ReactElement } from 'react';
+import { CertificatesBulkPanel } from './certificates-bulk-panel';
+import { FamilyCertificatesPanel } from './family-certificates-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 
@@ -29,13 +30,11 @@ const CERTIFICATE: CertificateDto = {
   issuedAt: '2026-11-20T10:00:00.000Z',
 };
 
-function renderPage() {
-  const router = createMemoryRouter(
-    [{ path: paths.documentsCertificates.pattern, element: <CertificatesPage /> }],
-    {
-      initialEntries: [paths.documentsCertificates.to()],
-    },
-  );
+/** A panel as the documents page places it. */
+function renderPage(panel: ReactElement) {
+  const router = createMemoryRouter([{ path: '/documents', element: panel }], {
+    initialEntries: ['/documents'],
+  });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
@@ -94,7 +93,7 @@ describe('a family’s certificates', { timeout: 20_000 }, () => {
       'POST /api/certificates/tax': () => json(200, { items: [] }),
     });
     const user = userEvent.setup();
-    renderPage();
+    renderPage(<FamilyCertificatesPanel />);
     const row = await screen.findByText('Natation — Automne');
     const item = row.closest('li')!;
     expect(within(item).getByText('Payé : 40,00 €')).toBeInTheDocument();
@@ -138,7 +137,7 @@ describe('a family’s certificates', { timeout: 20_000 }, () => {
     fakeApi({
       'GET /api/certificates/family': () => json(200, { yearKind: 'tax', healthMutual: [], years: [] }),
     });
-    renderPage();
+    renderPage(<FamilyCertificatesPanel />);
     expect(await screen.findByText('Aucune attestation disponible')).toBeInTheDocument();
   });
 });
@@ -179,7 +178,7 @@ describe('the managers’ bulk certificates', { timeout: 20_000 }, () => {
       },
     });
     const user = userEvent.setup();
-    renderPage();
+    renderPage(<CertificatesBulkPanel />);
     expect(await screen.findByText('Aucune génération')).toBeInTheDocument();
     await user.selectOptions(await screen.findByLabelText('Période'), 'per_1');
     const [generate] = screen.getAllByRole('button', { name: 'Générer' });

@@ -1,1 +1,0 @@
-export { CertificatesPage as Component } from '@/features/certificates';
