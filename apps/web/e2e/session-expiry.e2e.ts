@@ -109,7 +109,7 @@ describe.skipIf(!browserAvailable)('a returning family whose session expired', (
     const { page, context: browserContext, errors } = await openPage(browser, PHONE);
     await signIn(page, 'demo', 'parent@demo.test');
     await page.goto(at('demo', '/documents'));
-    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
     await expireSession(page, { leave: false });
     // The page reads the stored tokens again (as when another tab changes them), then the phone comes
     // back online: the proactive refresh finds the token expired and the refresh token revoked.

@@ -1,8 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { CartButton } from '@/features/cart';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '@/components/layouts/use-media-query';
 import { FamilyOnboardingOverlay } from '@/features/onboarding';
-import { PendingConditionsDialog } from '@/features/documents';
+
+/*
+ * The documents feature (its page, the certificates' panels) loads with this dialog, after the layout:
+ * imported eagerly it weighed on every page's first load, the login page's included.
+ */
+const PendingConditionsDialog = lazy(() =>
+  import('@/features/documents').then((feature) => ({ default: feature.PendingConditionsDialog })),
+);
 
 /**
  * The main layout, with the family onboarding overlay over any of its pages (spec section 2 'Other UI'),
@@ -13,7 +21,9 @@ export function Component() {
     <>
       <MainLayout headerActions={<CartButtonFor />} />
       <FamilyOnboardingOverlay />
-      <PendingConditionsDialog />
+      <Suspense fallback={null}>
+        <PendingConditionsDialog />
+      </Suspense>
     </>
   );
 }
