@@ -79,4 +79,33 @@ describe('document store', () => {
     await store.fail('org_demo', id, 'Le rapport n’a pas pu être produit.');
     expect(await store.find('org_demo', id)).toMatchObject({ status: 'failed' });
   });
+
+  it('two saves at once (a lease taken over) leave one of them whole, never a mix of both', async () => {
+    const store = createDocumentStore(database.db);
+    const id = await newDocument();
+    const first = randomBytes(3 * DOCUMENT_CHUNK_BYTES);
+    const second = randomBytes(2 * DOCUMENT_CHUNK_BYTES + 10);
+    // Each writer hands its chunks over one at a time, so their inserts interleave.
+    async function* slowly(content: Buffer) {
+      for (let at = 0; at < content.length; at += DOCUMENT_CHUNK_BYTES) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        yield content.subarray(at, at + DOCUMENT_CHUNK_BYTES);
+      }
+    }
+    await Promise.all([
+      store.save('org_demo', id, slowly(first)),
+      store.save('org_demo', id, slowly(second)),
+    ]);
+    const stored = await bytesOf(store.read('org_demo', id));
+    const winner = stored.equals(first) ? first : second;
+    expect(stored.equals(winner)).toBe(true);
+    expect(await chunkCount(id)).toBe(Math.ceil(winner.length / DOCUMENT_CHUNK_BYTES));
+    expect((await store.find('org_demo', id))!.byteSize).toBe(winner.length);
+  });
+
+  it('a document being prepared has no bytes to read', async () => {
+    const store = createDocumentStore(database.db);
+    const id = await newDocument();
+    expect((await bytesOf(store.read('org_demo', id))).length).toBe(0);
+  });
 });

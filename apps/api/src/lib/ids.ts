@@ -21,6 +21,7 @@ export type IdPrefix =
   | 'cn'
   | 'rtk'
   | 'doc'
+  | 'dsv'
   | 'crt'
   | 'ast'
   | 'com'

@@ -41,6 +41,8 @@ export const documents = pgTable(
     /** Why a background job failed, for the manager (no personal data). */
     failureReason: text('failure_reason'),
     byteSize: bigint('byte_size', { mode: 'number' }).notNull().default(0),
+    /** Which save's chunks are the document's bytes (document-store.ts `save`): '' before the first. */
+    saveId: text('save_id').notNull().default(''),
     familyId: text('family_id'),
     memberId: text('member_id'),
     periodId: text('period_id'),
@@ -79,11 +81,13 @@ export const documentChunks = pgTable(
   {
     organizationId: scoped(),
     documentId: text('document_id').notNull(),
+    /** The save that wrote it: two saves of one document (a job's lease taken over) never mix their bytes. */
+    saveId: text('save_id').notNull().default(''),
     position: integer('position').notNull(),
     data: bytea('data').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.documentId, t.position] }),
+    primaryKey({ columns: [t.organizationId, t.documentId, t.saveId, t.position] }),
     foreignKey({
       columns: [t.organizationId, t.documentId],
       foreignColumns: [documents.organizationId, documents.id],

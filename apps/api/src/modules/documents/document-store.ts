@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { documentChunks, documents, type DocumentStatus } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -37,16 +37,17 @@ export function createDocumentStore(db: Executor, now: () => Date = () => new Da
 
     /**
      * Stores the document's bytes (a buffer, or chunks as a stream makes them: a report is never whole in
-     * memory) and marks it ready. Bytes stored by an earlier, interrupted attempt are replaced.
+     * memory) and marks it ready. Each save writes its chunks under its own id and makes them the
+     * document's only at the end, in one short transaction: bytes of an earlier, interrupted attempt are
+     * dropped then, and two saves at once (a job's lease taken over) never mix: the last to finish whole
+     * stands, and one whose chunks the other dropped meanwhile gives way.
      */
     async save(
       organizationId: string,
       id: string,
       content: Buffer | AsyncIterable<Buffer | Uint8Array | string>,
     ): Promise<number> {
-      await db
-        .delete(documentChunks)
-        .where(and(eq(documentChunks.organizationId, organizationId), eq(documentChunks.documentId, id)));
+      const saveId = newId('dsv', now().getTime());
       let position = 0;
       let size = 0;
       let pending: Buffer[] = [];
@@ -57,7 +58,7 @@ export function createDocumentStore(db: Executor, now: () => Date = () => new Da
           const data = buffer.subarray(0, DOCUMENT_CHUNK_BYTES);
           await db
             .insert(documentChunks)
-            .values({ organizationId, documentId: id, position: position++, data });
+            .values({ organizationId, documentId: id, saveId, position: position++, data });
           size += data.length;
           buffer = buffer.subarray(data.length);
         }
@@ -72,10 +73,29 @@ export function createDocumentStore(db: Executor, now: () => Date = () => new Da
         if (pendingBytes >= DOCUMENT_CHUNK_BYTES) await flush(false);
       }
       await flush(true);
-      await db
-        .update(documents)
-        .set({ status: 'ready', byteSize: size, failureReason: null, updatedAt: now() })
-        .where(byKey(organizationId, id));
+      const chunksOf = (save: SQL) =>
+        and(eq(documentChunks.organizationId, organizationId), eq(documentChunks.documentId, id), save);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: documents.id })
+          .from(documents)
+          .where(byKey(organizationId, id))
+          .for('update');
+        if (!row) return; // removed meanwhile: its chunks went with it
+        const [kept] = await tx
+          .select({ n: count() })
+          .from(documentChunks)
+          .where(chunksOf(eq(documentChunks.saveId, saveId)));
+        if (kept!.n !== position) {
+          await tx.delete(documentChunks).where(chunksOf(eq(documentChunks.saveId, saveId)));
+          return;
+        }
+        await tx.delete(documentChunks).where(chunksOf(ne(documentChunks.saveId, saveId)));
+        await tx
+          .update(documents)
+          .set({ status: 'ready', saveId, byteSize: size, failureReason: null, updatedAt: now() })
+          .where(byKey(organizationId, id));
+      });
       return size;
     },
 
@@ -104,10 +124,15 @@ export function createDocumentStore(db: Executor, now: () => Date = () => new Da
      * `ready` document has bytes to read.
      */
     read(organizationId: string, id: string): Readable {
-      let position = 0;
       return Readable.from(
         (async function* () {
-          for (;;) {
+          const [row] = await db
+            .select({ saveId: documents.saveId, byteSize: documents.byteSize })
+            .from(documents)
+            .where(and(byKey(organizationId, id), eq(documents.status, 'ready')));
+          if (!row) return;
+          const chunks = Math.ceil(row.byteSize / DOCUMENT_CHUNK_BYTES);
+          for (let position = 0; position < chunks; position++) {
             const [chunk] = await db
               .select({ data: documentChunks.data })
               .from(documentChunks)
@@ -115,11 +140,12 @@ export function createDocumentStore(db: Executor, now: () => Date = () => new Da
                 and(
                   eq(documentChunks.organizationId, organizationId),
                   eq(documentChunks.documentId, id),
+                  eq(documentChunks.saveId, row.saveId),
                   eq(documentChunks.position, sql`${position}::integer`),
                 ),
               );
-            if (!chunk) return;
-            position++;
+            // Saved again while being read: end the download in error rather than hand over half a file.
+            if (!chunk) throw new Error('The document was replaced while it was read');
             yield chunk.data;
           }
         })(),
