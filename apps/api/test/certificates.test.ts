@@ -1,6 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, memberTaxIdentities, participants, periods, services } from '../src/db/schema';
+import {
+  certificates,
+  memberTaxIdentities,
+  organizations,
+  participants,
+  periods,
+  services,
+} from '../src/db/schema';
 import { DEMO_ACCOUNTS, SECOND_ESTABLISHMENT_ID } from '../src/demo/accounts';
 import { createCertificateIssuer } from '../src/modules/certificates/certificate-issue';
 import { createActivity, createFamilies, createPeriod, type FamilyFixture } from './helpers/order-fixtures';
@@ -503,5 +510,37 @@ describe('bulk certificates', () => {
       year: 2026,
     });
     expect(year.statusCode).toBe(403);
+  });
+});
+
+describe('a French club', () => {
+  it('gives a payment certificate per child and year, never a 281.86 nor its Belcotax file', async () => {
+    await t.db.update(organizations).set({ billingCountry: 'FRA' }).where(eq(organizations.id, ORG));
+    try {
+      const f = await family();
+      const { blueprintId, serviceIds } = await activity(2);
+      await registerAndPay(f, blueprintId, serviceIds);
+      await heldInThePast(serviceIds);
+      const year = new Date().getFullYear();
+      const offered = (await call(f.token, 'GET', '/api/certificates/family')).json();
+      expect(offered.yearKind).toBe('payment');
+      // No national register number is asked in France: the certificate is issued at once.
+      const issued = await call(f.token, 'POST', '/api/certificates/tax', { memberId: f.childId, year });
+      expect(issued.statusCode, issued.body).toBe(200);
+      const [cert] = issued.json().items;
+      expect(cert).toMatchObject({ kind: 'payment', amountCents: 4000 });
+      const text = await pdfText((await call(f.token, 'GET', cert.fileUrl)).rawPayload);
+      expect(text).toContain(`Attestation de paiement (année ${year})`);
+      expect(text).not.toContain('281.86');
+
+      const batch = await call(tokens.manager, 'POST', '/api/certificates/batches', { kind: 'tax', year });
+      expect(batch.statusCode).toBe(409);
+      expect(batch.json().message).toBe("Ce type d'attestation n'existe pas dans le pays de l'organisation.");
+      const belcotax = await call(tokens.manager, 'GET', `/api/certificates/belcotax/${year}`);
+      expect(belcotax.statusCode).toBe(409);
+      expect(belcotax.json().error).toBe('certificate_wrong_country');
+    } finally {
+      await t.db.update(organizations).set({ billingCountry: 'BEL' }).where(eq(organizations.id, ORG));
+    }
   });
 });

@@ -296,6 +296,7 @@ describe('the documents list', () => {
       fileName: 'attestation.pdf',
       contentType: 'application/pdf',
       familyId: familyA.familyId,
+      memberId: familyA.childId,
       year: 2026,
     });
     await store.save(ORG, certificate, pdf('certificate'));
@@ -338,8 +339,13 @@ describe('the documents list', () => {
       certificate,
     ]);
     const byMember = await list(tokens.manager, { memberId: familyA.childId });
-    expect(byMember.items.length).toBeGreaterThan(0);
-    expect(byMember.items.every((item) => item.source !== 'stored')).toBe(true);
+    expect(byMember.items.map((item) => item.source)).toEqual(expect.arrayContaining(['stored', 'invoice']));
+    expect(byMember.items.map((item) => item.id)).not.toContain(mainReport);
+    // Each row names its member, so the screen can narrow the list to them from a row.
+    expect(byMember.items.find((item) => item.id === certificate)).toMatchObject({
+      memberId: familyA.childId,
+      memberName: expect.any(String),
+    });
     expect((await list(tokens.manager, { from: '2199-01-01' })).total).toBe(0);
     // By period: the billing documents of the orders with a session of that period only.
     const inPeriod = (await list(tokens.manager, { periodId })).items;

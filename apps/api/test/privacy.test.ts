@@ -85,6 +85,27 @@ describe('download my data (GET /me/export)', () => {
     });
     await as('parent', 'PATCH', '/api/users/me', { email: 'claire.new@example.be' });
 
+    const children = (await as('parent', 'GET', '/api/me/delegated')).json().items;
+    const leaId = children.find((m: { firstName: string }) => m.firstName === 'Léa').id;
+    const identity = await as('parent', 'PUT', `/api/certificates/tax-identities/${leaId}`, {
+      childNationalNumber: '19.03.15-012.84',
+      debtorNationalNumber: '85.07.30-033.28',
+      debtorFirstName: 'Claire',
+      debtorLastName: 'Peeters',
+    });
+    expect(identity.statusCode, identity.body).toBe(204);
+    const [family] = await t.database.query<{ family_id: string }>(
+      'select family_id from members where id = $1',
+      [leaId],
+    );
+    await t.database.query(
+      `insert into certificates (organization_id, id, kind, scope_key, number, member_id, family_id, year,
+         amount_cents, facts, document_id)
+       values ('org_demo', 'crt_export', 'health-mutual', 'bp:per', 'MUT-2025-000042', $1, $2, 2025, 11000,
+         '{}', 'doc_export')`,
+      [leaId, family!.family_id],
+    );
+
     const r = await as('second', 'GET', '/api/me/export');
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toMatch(/^application\/json/);
@@ -117,6 +138,19 @@ describe('download my data (GET /me/export)', () => {
     ]);
     expect(data.representativeInvitations).toEqual([
       expect.objectContaining({ email: 'second.parent@example.be', status: 'accepted' }),
+    ]);
+    // The certificates issued to the family's children, and the national register numbers it gave, opened.
+    const lea = data.members.find((m: { firstName: string }) => m.firstName === 'Léa');
+    expect(data.certificates).toEqual([
+      expect.objectContaining({ number: 'MUT-2025-000042', memberId: lea.id, amountCents: 11_000 }),
+    ]);
+    expect(data.taxIdentities).toEqual([
+      expect.objectContaining({
+        memberId: lea.id,
+        childNationalNumber: '19031501284',
+        debtorNationalNumber: '85073003328',
+        debtorLastName: 'Peeters',
+      }),
     ]);
     const types = data.auditEvents.map((e: { type: string }) => e.type);
     expect(types).toEqual(expect.arrayContaining(['user-created', 'user-login', 'member-created']));
@@ -198,6 +232,13 @@ describe('delete my account (DELETE /me/account)', () => {
       country: 'BEL',
     });
     await as('alone', 'POST', '/api/me/representatives', { email: 'never@example.be' });
+    const identity = await as('alone', 'PUT', `/api/certificates/tax-identities/${kid.id}`, {
+      childNationalNumber: '18.02.02-012.58',
+      debtorNationalNumber: '85.07.30-033.28',
+      debtorFirstName: 'Sarah',
+      debtorLastName: 'Dupuis',
+    });
+    expect(identity.statusCode, identity.body).toBe(204);
     const otherSession = (await t.signIn('alone@example.be', 'Secret123')).accessToken;
     const before = await countRows();
 
@@ -227,6 +268,10 @@ describe('delete my account (DELETE /me/account)', () => {
       company_vat_number: null,
     });
     expect(account!.deleted_at).not.toBeNull();
+    // The national register numbers, given for the tax certificate only, are gone with the person.
+    expect(
+      await t.database.query('select * from member_tax_identities where member_id = $1', [kid.id]),
+    ).toEqual([]);
     const [own] = await t.database.query<Record<string, unknown>>('select * from members where id = $1', [
       user.memberId,
     ]);

@@ -107,6 +107,24 @@ const linesOf = (csv: string) =>
     .split('\r\n');
 
 describe('POST /reports', () => {
+  it('makes the members list of one session only', async () => {
+    const sheet = async (serviceId: string) => {
+      const { file } = await report(tokens.manager, {
+        kind: 'report.members-list',
+        format: 'csv',
+        from,
+        to,
+        blueprintId: swim.blueprintId,
+        serviceId,
+      });
+      return linesOf(file.rawPayload.toString('utf8')).slice(1);
+    };
+    expect(await sheet(swim.serviceIds[0]!)).toHaveLength(3);
+    expect(await sheet(swim.serviceIds[1]!)).toHaveLength(0);
+    // Another activity's session under this activity: nothing, rather than the other activity's list.
+    expect(await sheet(pool.serviceIds[0]!)).toHaveLength(0);
+  });
+
   it('makes the members list as CSV: BOM, semicolons, formula cells neutralised, progress to the end', async () => {
     const { document, file } = await report(tokens.manager, {
       kind: 'report.members-list',

@@ -43,3 +43,10 @@ export function decryptSecret(
     return null;
   }
 }
+
+/**
+ * The context a national register number is sealed with (the 281.86's child and debtor): the organisation,
+ * the member and which one, so a number copied to another member's row does not open.
+ */
+export const nationalNumberContext = (organizationId: string, memberId: string, which: 'child' | 'debtor') =>
+  `certificates:${organizationId}:${memberId}:${which}`;

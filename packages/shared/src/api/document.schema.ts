@@ -80,6 +80,8 @@ export const documentListItemSchema = z.object({
   /** Bytes of a stored document (null for billing documents, drawn when asked). */
   byteSize: z.number().int().nullable(),
   /** Whose it is: the member's name when it concerns one. */
+  /** The member it concerns, to filter the list on them (null: none, or the account's own order). */
+  memberId: z.string().nullable(),
   memberName: z.string().nullable(),
   /** A legal document's version and publication (null: a draft only managers see). */
   version: z.number().int().nullable(),

@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import { decryptSecret } from '../../lib/secret-box';
+import { decryptSecret, nationalNumberContext } from '../../lib/secret-box';
 import { createAssetRepository } from '../assets/assets.repository';
 import { createDocumentStore } from '../documents/document-store';
 import type { CertificateFacts, OrganizationFacts } from './certificate-facts';
@@ -37,10 +37,6 @@ import {
 export type IssueTarget =
   | { kind: 'health-mutual'; memberId: string; blueprintId: string; periodId: string | null }
   | { kind: 'tax' | 'payment'; memberId: string; year: number };
-
-/** The context of the national register numbers' encryption: the organisation, the member and which one. */
-export const nrnContext = (organizationId: string, memberId: string, which: 'child' | 'debtor') =>
-  `certificates:${organizationId}:${memberId}:${which}`;
 
 const DOCUMENT_KIND = {
   'health-mutual': 'certificate.health-mutual',
@@ -96,14 +92,14 @@ export function createCertificateIssuer(ctx: AppContext) {
         ? decryptSecret(
             key,
             facts.childNationalNumberSealed,
-            nrnContext(organizationId, row.memberId, 'child'),
+            nationalNumberContext(organizationId, row.memberId, 'child'),
           )
         : null,
       debtorNationalNumber: facts.debtor
         ? decryptSecret(
             key,
             facts.debtor.nationalNumberSealed,
-            nrnContext(organizationId, row.memberId, 'debtor'),
+            nationalNumberContext(organizationId, row.memberId, 'debtor'),
           )
         : null,
     };

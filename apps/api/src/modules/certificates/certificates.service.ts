@@ -12,9 +12,9 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context';
 import { type AuthContext, establishmentScope, familyOf, isFamilyAccount } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
-import { encryptSecret } from '../../lib/secret-box';
+import { encryptSecret, nationalNumberContext } from '../../lib/secret-box';
 import { createDocumentStore } from '../documents/document-store';
-import { createCertificateIssuer, nrnContext, yearKindOf } from './certificate-issue';
+import { createCertificateIssuer, yearKindOf } from './certificate-issue';
 import { fullyPaid, paidShare } from './certificate.rules';
 import { toCertificateDto } from './certificates.dto';
 import { type CertificateRow, createCertificatesRepository } from './certificates.repository';
@@ -159,7 +159,7 @@ export function createCertificatesService(ctx: AppContext) {
         encryptSecret(
           ctx.secrets.encryptionKey,
           normalizeNationalRegisterNumber(value)!,
-          nrnContext(organizationId, member.id, which),
+          nationalNumberContext(organizationId, member.id, which),
         );
       await repository.saveTaxIdentity({
         organizationId,

@@ -49,6 +49,27 @@ export const dataExportSchema = z.object({
       respondedAt: iso,
     }),
   ),
+  certificates: z.array(
+    z.object({
+      number: z.string(),
+      kind: z.string(),
+      year: z.number(),
+      memberId: z.string(),
+      amountCents: z.number(),
+      issuedAt: z.string(),
+    }),
+  ),
+  /** The national register numbers given for the Belgian tax certificate (281.86), opened. */
+  taxIdentities: z.array(
+    z.object({
+      memberId: z.string(),
+      childNationalNumber: z.string().nullable(),
+      debtorNationalNumber: z.string().nullable(),
+      debtorFirstName: z.string(),
+      debtorLastName: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
   auditEvents: z.array(
     z.object({
       type: z.string(),

@@ -2,6 +2,7 @@ import type { DeleteAccountInput, Locale } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
+import { decryptSecret, nationalNumberContext } from '../../lib/secret-box';
 import type { AuthContext } from '../../lib/access';
 import { createFamilyRepository } from './family.repository';
 import { isFamilyAccount } from '../../lib/access';
@@ -46,8 +47,9 @@ export function createPrivacyService(ctx: AppContext) {
   return {
     /**
      * Everything held about the caller's family: its accounts (never a password hash or a token), its
-     * members, the invitations of representatives, company details, audit events about them, and
-     * whether each account has a calendar feed.
+     * members, the invitations of representatives, company details, the certificates issued to them and
+     * the national register numbers given for them, audit events about them, and whether each account has
+     * a calendar feed.
      */
     async exportData(auth: AuthContext): Promise<{ data: DataExport; fileName: string }> {
       const organizationId = auth.homeOrganizationId;
@@ -63,10 +65,13 @@ export function createPrivacyService(ctx: AppContext) {
       ]);
       const userIds = accounts.map((a) => a.user.id);
       const memberIds = [...accounts.map((a) => a.member.id), ...familyMembers.map((m) => m.id)];
-      const [events, feeds] = await Promise.all([
+      const [events, feeds, issued, identities] = await Promise.all([
         privacy.auditAbout(organizationId, userIds, memberIds),
         privacy.calendarFeedsOf(organizationId, userIds),
+        privacy.certificatesOf(organizationId, memberIds),
+        privacy.taxIdentitiesOf(organizationId, memberIds),
       ]);
+      const key = ctx.secrets.encryptionKey;
       const now = ctx.clock.now();
       const data: DataExport = {
         exportedAt: now.toISOString(),
@@ -100,6 +105,30 @@ export function createPrivacyService(ctx: AppContext) {
           createdAt: i.createdAt.toISOString(),
           expiresAt: i.expiresAt.toISOString(),
           respondedAt: iso(i.respondedAt),
+        })),
+        certificates: issued.map((c) => ({
+          number: c.number,
+          kind: c.kind,
+          year: c.year,
+          memberId: c.memberId,
+          amountCents: c.amountCents,
+          issuedAt: c.createdAt.toISOString(),
+        })),
+        taxIdentities: identities.map((i) => ({
+          memberId: i.memberId,
+          childNationalNumber: decryptSecret(
+            key,
+            i.childNumberEncrypted,
+            nationalNumberContext(organizationId, i.memberId, 'child'),
+          ),
+          debtorNationalNumber: decryptSecret(
+            key,
+            i.debtorNumberEncrypted,
+            nationalNumberContext(organizationId, i.memberId, 'debtor'),
+          ),
+          debtorFirstName: i.debtorFirstName,
+          debtorLastName: i.debtorLastName,
+          updatedAt: i.updatedAt.toISOString(),
         })),
         auditEvents: events.map((e) => ({
           type: e.type,

@@ -55,6 +55,7 @@ export function toListItem(row: ListedRow, locale: Locale, timeZone: string): Do
     progressDone: row.progress_done,
     progressTotal: row.progress_total,
     byteSize: row.byte_size === null ? null : Number(row.byte_size),
+    memberId: row.member_id,
     memberName: row.member_name,
     version: row.version,
     publishedAt: iso(row.published_at),

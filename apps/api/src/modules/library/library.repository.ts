@@ -37,6 +37,7 @@ export interface ListedRow {
   progress_done: number | null;
   progress_total: number | null;
   byte_size: number | string | null;
+  member_id: string | null;
   member_name: string | null;
   version: number | null;
   published_at: Date | string | null;
@@ -89,7 +90,7 @@ export function createLibraryRepository(db: Executor) {
     const branches: SQL[] = [];
     branches.push(sql`select 'stored' as source, x.id, x.kind, x.title, null::text as number,
           coalesce(x.published_at, x.created_at) as date, x.status, x.progress_done, x.progress_total,
-          x.byte_size, ${memberName(sql`x.member_id`)} as member_name, x.version, x.published_at,
+          x.byte_size, x.member_id, ${memberName(sql`x.member_id`)} as member_name, x.version, x.published_at,
           x.failure_reason, x.file_name
         from documents x
         where x.organization_id = ${organizationId} and x.id in (
@@ -120,13 +121,15 @@ export function createLibraryRepository(db: Executor) {
       branches.push(sql`select 'invoice' as source, x.id, 'billing.invoice' as kind, x.number as title,
             x.number, (x.issue_date::timestamp at time zone 'UTC') as date, 'ready' as status,
             null::integer as progress_done, null::integer as progress_total, null::bigint as byte_size,
-            ${memberName(sql`x.member_id`)} as member_name, null::integer as version,
+            x.member_id, ${memberName(sql`x.member_id`)} as member_name, null::integer as version,
             null::timestamptz as published_at, null::text as failure_reason, null::text as file_name
           from invoices x
           where x.number is not null and x.id in (select i.id from invoices i where ${and(...billingWhere('i', sql`i.issue_date`))})`);
       branches.push(sql`select 'credit-note' as source, x.id, 'billing.invoice' as kind, x.number as title,
             x.number, (x.issue_date::timestamp at time zone 'UTC') as date, 'ready' as status,
             null::integer, null::integer, null::bigint,
+            (select i.member_id from invoices i
+              where i.organization_id = x.organization_id and i.id = x.invoice_id) as member_id,
             (select ${memberName(sql`i.member_id`)} from invoices i
               where i.organization_id = x.organization_id and i.id = x.invoice_id) as member_name,
             null::integer, null::timestamptz, null::text, null::text
@@ -137,7 +140,7 @@ export function createLibraryRepository(db: Executor) {
     if (billingAllowed && kindIs(['billing.order'])) {
       branches.push(sql`select 'order' as source, x.id, 'billing.order' as kind, null::text as title,
             null::text as number, x.created_at as date, 'ready' as status,
-            null::integer, null::integer, null::bigint,
+            null::integer, null::integer, null::bigint, null::text as member_id,
             (select nullif(trim(m.first_name || ' ' || m.last_name), '') from members m
               where m.organization_id = x.organization_id and m.user_id = x.user_id limit 1) as member_name,
             null::integer, null::timestamptz, null::text, null::text

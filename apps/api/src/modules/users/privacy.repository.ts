@@ -3,7 +3,9 @@ import type { Executor } from '../../db/client';
 import {
   auditEvents,
   calendarFeeds,
+  certificates,
   members,
+  memberTaxIdentities,
   oneTimeCodes,
   passwordResetTokens,
   users,
@@ -118,9 +120,51 @@ export function createPrivacyRepository(db: Executor) {
         .where(and(eq(users.organizationId, organizationId), eq(users.id, userId)));
     },
 
+    /** The certificates issued to the family's members (their numbers, amounts and years). */
+    async certificatesOf(organizationId: string, memberIds: string[]) {
+      if (memberIds.length === 0) return [];
+      return db
+        .select({
+          number: certificates.number,
+          kind: certificates.kind,
+          year: certificates.year,
+          memberId: certificates.memberId,
+          amountCents: certificates.amountCents,
+          createdAt: certificates.createdAt,
+        })
+        .from(certificates)
+        .where(
+          and(eq(certificates.organizationId, organizationId), inArray(certificates.memberId, memberIds)),
+        )
+        .orderBy(asc(certificates.createdAt), asc(certificates.number));
+    },
+
+    /** The national register numbers given for the 281.86 (still sealed) and the debtor's name. */
+    async taxIdentitiesOf(organizationId: string, memberIds: string[]) {
+      if (memberIds.length === 0) return [];
+      return db
+        .select()
+        .from(memberTaxIdentities)
+        .where(
+          and(
+            eq(memberTaxIdentities.organizationId, organizationId),
+            inArray(memberTaxIdentities.memberId, memberIds),
+          ),
+        );
+    },
+
     /** Blanks members' personal columns, keeping a name that says what happened. */
     async anonymiseMembers(organizationId: string, memberIds: string[], name: string, now: Date) {
       if (memberIds.length === 0) return;
+      // The national register numbers were given for the tax certificate only: they go with the person.
+      await db
+        .delete(memberTaxIdentities)
+        .where(
+          and(
+            eq(memberTaxIdentities.organizationId, organizationId),
+            inArray(memberTaxIdentities.memberId, memberIds),
+          ),
+        );
       await db
         .update(members)
         .set({ ...BLANK_PERSON, firstName: name, lastName: '', deletedAt: now, updatedAt: now })

@@ -13,6 +13,7 @@ import { api } from '@/lib/api-client';
 export interface DocumentFilters {
   kind?: DocumentKind;
   origin?: DocumentOrigin;
+  memberId?: string;
   periodId?: string;
   from?: string;
   to?: string;
@@ -30,6 +31,7 @@ export const documentsQuery = (filters: DocumentFilters) =>
         query: {
           kind: filters.kind,
           origin: filters.origin,
+          memberId: filters.memberId || undefined,
           periodId: filters.periodId || undefined,
           from: filters.from || undefined,
           to: filters.to || undefined,
@@ -136,6 +138,24 @@ export function useActivityChoices() {
     queryKey: ['blueprints', 'list', query],
     queryFn: ({ signal }) =>
       api.get<{ items: { id: string; name: string }[] }>('/blueprints', { query, signal }),
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}
+
+/** `GET /services?blueprintId=` within the report's days (first 100): the sessions a report may be limited to. */
+export function useSessionChoices(blueprintId: string, from: string, to: string) {
+  const query = {
+    blueprintId,
+    from: `${from}T00:00:00.000Z`,
+    to: `${to}T23:59:59.999Z`,
+    pageSize: 100,
+  };
+  return useQuery({
+    queryKey: ['services', 'list', query],
+    queryFn: ({ signal }) =>
+      api.get<{ items: { id: string; startDateTime: string }[] }>('/services', { query, signal }),
+    enabled: blueprintId !== '' && /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to),
     staleTime: 60_000,
     meta: { silent: true },
   });

@@ -5,7 +5,7 @@ import {
   documentListQuerySchema,
   type DocumentKind,
 } from '@inscrio/shared';
-import { FileText, Send } from 'lucide-react';
+import { FileText, Send, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '@/components/lists/data-table';
 import { ListEmpty } from '@/components/lists/list-empty';
@@ -18,6 +18,7 @@ import { Card } from '@/components/ui/card';
 import { DownloadButton } from '@/components/ui/download-button';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { formatDate } from '@/lib/dates';
+import { useFamilyMembersQuery } from '@/lib/family-members';
 import { useLocale } from '@/lib/use-locale';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { useDocuments, usePeriodChoices } from '../api/documents';
@@ -26,6 +27,7 @@ const PAGE_SIZE = 20;
 const urlSchema = documentListQuerySchema('fr').pick({
   kind: true,
   origin: true,
+  memberId: true,
   periodId: true,
   from: true,
   to: true,
@@ -131,6 +133,7 @@ export function DocumentsList({
   const query = useDocuments({
     kind: values.kind,
     origin: manager ? values.origin : undefined,
+    memberId: values.memberId,
     periodId: manager ? values.periodId : undefined,
     from: values.from,
     to: values.to,
@@ -139,9 +142,34 @@ export function DocumentsList({
   });
   const total = query.data?.total ?? 0;
   const periods = usePeriodChoices(manager);
-  const activeFilters = [values.kind, values.origin, values.periodId, values.from, values.to].filter(
-    Boolean,
-  ).length;
+  const familyMembers = useFamilyMembersQuery();
+  const activeFilters = [
+    values.kind,
+    values.origin,
+    values.memberId,
+    values.periodId,
+    values.from,
+    values.to,
+  ].filter(Boolean).length;
+  // A manager narrows the list to a member from one of their rows; the name comes from the rows shown.
+  const chosenMemberName =
+    values.memberId &&
+    (query.data?.items.find((item) => item.memberId === values.memberId)?.memberName ??
+      t('filters.oneMember'));
+  const memberCell = (item: DocumentListItem) =>
+    item.memberId && item.memberName && item.memberId !== values.memberId ? (
+      <button
+        type="button"
+        className="text-left text-brand-700 underline-offset-2 hover:underline"
+        onClick={() => set({ memberId: item.memberId ?? undefined })}
+        aria-label={t('filters.memberOf', { name: item.memberName })}
+        data-member-filter={item.memberId}
+      >
+        {item.memberName}
+      </button>
+    ) : (
+      (item.memberName ?? '')
+    );
   // A credit note is a billing document of the invoice kind (spec section 3), named for what it is.
   const kindLabel = (item: DocumentListItem) =>
     item.source === 'credit-note' ? t('list.creditNote') : DOCUMENT_KINDS.label(item.kind, locale);
@@ -160,7 +188,7 @@ export function DocumentsList({
             id: 'member',
             header: t('list.columns.member'),
             cellClassName: 'text-slate-700',
-            cell: (item: DocumentListItem) => item.memberName ?? '',
+            cell: memberCell,
           },
         ]
       : []),
@@ -207,6 +235,21 @@ export function DocumentsList({
             data-filter="origin"
           />
         ) : null}
+        {!manager && (familyMembers.data?.items.length ?? 0) > 1 ? (
+          <SelectField
+            label={t('filters.member')}
+            value={values.memberId ?? ''}
+            onChange={(event) => set({ memberId: event.target.value || undefined })}
+            data-filter="member"
+          >
+            <option value="">{t('filters.allMembers')}</option>
+            {(familyMembers.data?.items ?? []).map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.firstName} {member.lastName}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
         {manager ? (
           <SelectField
             label={t('filters.period')}
@@ -235,6 +278,23 @@ export function DocumentsList({
           onChange={(event) => set({ to: event.target.value })}
         />
       </ListToolbar>
+      {manager && chosenMemberName ? (
+        <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2.5 text-sm">
+          <span className="text-slate-600">{t('filters.member')} :</span>
+          <span className="font-semibold text-slate-900" data-chosen-member={values.memberId}>
+            {chosenMemberName}
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => set({ memberId: undefined })}
+            aria-label={t('filters.clearMember')}
+          >
+            <X aria-hidden="true" />
+            {t('filters.allMembers')}
+          </Button>
+        </div>
+      ) : null}
       <DataTable
         items={query.data?.items ?? []}
         getKey={(item) => `${item.source}:${item.id}`}
@@ -247,8 +307,8 @@ export function DocumentsList({
             </div>
             <p className="text-sm text-slate-600">
               {kindLabel(item)} · {formatDate(item.date, timeZone, locale)}
-              {manager && item.memberName ? ` · ${item.memberName}` : ''}
             </p>
+            {manager && item.memberName ? <p className="text-sm">{memberCell(item)}</p> : null}
             <Actions item={item} onPublish={onPublish} />
           </>
         )}

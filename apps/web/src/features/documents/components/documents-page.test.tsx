@@ -28,6 +28,7 @@ function item(overrides: Partial<DocumentListItem> = {}): DocumentListItem {
     progressDone: null,
     progressTotal: null,
     byteSize: null,
+    memberId: 'mbr_lea',
     memberName: 'Léa Peeters',
     version: null,
     publishedAt: null,
@@ -136,6 +137,26 @@ describe('/documents for a family', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Documents légaux')).toBeNull();
   });
 
+  it('narrows the list to one of its members', async () => {
+    const api = server({
+      'GET /api/me/delegated': () =>
+        json(200, {
+          items: [
+            { id: 'mbr_lea', firstName: 'Léa', lastName: 'Peeters' },
+            { id: 'mbr_tom', firstName: 'Tom', lastName: 'Peeters' },
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 100,
+        }),
+      'GET /api/documents': (call) => json(200, page(call.url.includes('memberId=mbr_tom') ? [] : [item()])),
+    });
+    renderPage();
+    await userEvent.selectOptions(await screen.findByLabelText('Membre'), 'Tom Peeters');
+    expect(await screen.findByText('Aucun document ne correspond')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/documents').at(-1)?.url).toContain('memberId=mbr_tom');
+  });
+
   it('says when there is no document yet', async () => {
     server({ 'GET /api/documents': () => json(200, page([])) });
     renderPage();
@@ -182,7 +203,9 @@ describe('/documents for a manager', { timeout: 20_000 }, () => {
     renderPage();
     const reports = (await screen.findByText('Rapports')).closest('[data-reports]') as HTMLElement;
     await userEvent.click(within(reports).getByRole('button', { name: 'Lancer le rapport' }));
-    expect(await within(reports).findByText('Préparation : 120 / 480')).toBeInTheDocument();
+    expect(
+      await within(reports).findByText('Préparation : 120 / 480', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(
       await within(reports).findByRole('button', { name: 'Télécharger le rapport' }, { timeout: 5_000 }),
     ).toBeInTheDocument();
@@ -190,6 +213,68 @@ describe('/documents for a manager', { timeout: 20_000 }, () => {
       kind: 'report.members-list',
       format: 'csv',
     });
+  });
+
+  it("narrows the list to a member from one of the member's rows, and back to everyone", async () => {
+    const api = server({
+      'GET /api/documents': (call) =>
+        json(
+          200,
+          page(
+            call.url.includes('memberId=mbr_lea')
+              ? [item()]
+              : [
+                  item(),
+                  item({
+                    id: 'inv_2',
+                    title: 'Facture 2026-000013',
+                    memberId: 'mbr_tom',
+                    memberName: 'Tom Dupont',
+                  }),
+                ],
+          ),
+        ),
+    });
+    renderPage();
+    const [leaRow] = await screen.findAllByRole('button', { name: 'Les documents de Léa Peeters' });
+    await userEvent.click(leaRow!);
+    expect(await screen.findByText('Léa Peeters', { selector: '[data-chosen-member]' })).toBeInTheDocument();
+    expect(api.callsTo('GET /api/documents').at(-1)?.url).toContain('memberId=mbr_lea');
+    await waitFor(() => expect(screen.queryAllByText('Facture 2026-000013')).toHaveLength(0));
+    await userEvent.click(screen.getByRole('button', { name: 'Afficher les documents de tous les membres' }));
+    expect((await screen.findAllByText('Facture 2026-000013')).length).toBeGreaterThan(0);
+  });
+
+  it('runs a report for one session of an activity', async () => {
+    const api = server({
+      'GET /api/documents': () => json(200, page([])),
+      'GET /api/blueprints': () => json(200, { items: [{ id: 'bp_swim', name: 'Natation enfants' }] }),
+      'GET /api/services': (call) =>
+        json(200, {
+          items: call.url.includes('blueprintId=bp_swim')
+            ? [{ id: 'svc_wed', startDateTime: '2026-11-04T14:00:00.000Z' }]
+            : [],
+        }),
+      'POST /api/reports': () => json(202, stored()),
+      'GET /api/documents/doc_report': () => json(200, stored()),
+    });
+    renderPage();
+    const reports = (await screen.findByText('Rapports')).closest('[data-reports]') as HTMLElement;
+    await userEvent.selectOptions(
+      await within(reports).findByLabelText('Activité'),
+      await within(reports).findByRole('option', { name: 'Natation enfants' }),
+    );
+    await userEvent.selectOptions(
+      within(reports).getByLabelText('Séance'),
+      await within(reports).findByRole('option', { name: /04\/11\/2026/ }),
+    );
+    await userEvent.click(within(reports).getByRole('button', { name: 'Lancer le rapport' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/reports')[0]?.body).toMatchObject({
+        blueprintId: 'bp_swim',
+        serviceId: 'svc_wed',
+      }),
+    );
   });
 
   it('shows a report refused for its dates under the date field', async () => {

@@ -14,9 +14,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { DownloadButton } from '@/components/ui/download-button';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/dates';
 import { notify, notifyError } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
-import { useActivityChoices, useRequestReport, useStoredDocument } from '../api/documents';
+import { useTimeZone } from '@/lib/use-time-zone';
+import { useActivityChoices, useRequestReport, useSessionChoices, useStoredDocument } from '../api/documents';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -82,7 +84,10 @@ export function ReportsCard() {
   const [from, setFrom] = useState(firstOfMonth);
   const [to, setTo] = useState(lastOfMonth);
   const [blueprintId, setBlueprintId] = useState('');
+  const [serviceId, setServiceId] = useState('');
   const activities = useActivityChoices();
+  const sessions = useSessionChoices(blueprintId, from, to);
+  const timeZone = useTimeZone();
   const [current, setCurrent] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -90,7 +95,14 @@ export function ReportsCard() {
     event.preventDefault();
     setErrors({});
     request.mutate(
-      { kind, format, from, to, ...(blueprintId ? { blueprintId } : {}) },
+      {
+        kind,
+        format,
+        from,
+        to,
+        ...(blueprintId ? { blueprintId } : {}),
+        ...(blueprintId && serviceId ? { serviceId } : {}),
+      },
       {
         onSuccess: (document) => setCurrent(document.id),
         onError: (error) => {
@@ -114,7 +126,7 @@ export function ReportsCard() {
         <CardDescription>{t('reports.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" onSubmit={submit} noValidate>
+        <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" onSubmit={submit} noValidate>
           <SelectField
             label={t('reports.kind')}
             value={kind}
@@ -142,7 +154,10 @@ export function ReportsCard() {
           <SelectField
             label={t('reports.activity')}
             value={blueprintId}
-            onChange={(event) => setBlueprintId(event.target.value)}
+            onChange={(event) => {
+              setBlueprintId(event.target.value);
+              setServiceId('');
+            }}
             data-field="report-activity"
           >
             <option value="">{t('reports.allActivities')}</option>
@@ -152,6 +167,22 @@ export function ReportsCard() {
               </option>
             ))}
           </SelectField>
+          {blueprintId ? (
+            <SelectField
+              label={t('reports.session')}
+              value={serviceId}
+              error={errors.serviceId}
+              onChange={(event) => setServiceId(event.target.value)}
+              data-field="report-session"
+            >
+              <option value="">{t('reports.allSessions')}</option>
+              {(sessions.data?.items ?? []).map((session) => (
+                <option key={session.id} value={session.id}>
+                  {formatDateTime(session.startDateTime, timeZone, locale)}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           <TextField
             type="date"
             label={t('reports.from')}
@@ -166,7 +197,7 @@ export function ReportsCard() {
             error={errors.to}
             onChange={(event) => setTo(event.target.value)}
           />
-          <div className="sm:col-span-2 lg:col-span-5">
+          <div className="sm:col-span-2 lg:col-span-3">
             <Button type="submit" loading={request.isPending} data-run-report="">
               <Play aria-hidden="true" />
               {t('reports.run')}
