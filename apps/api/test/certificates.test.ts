@@ -481,7 +481,8 @@ describe('bulk certificates', () => {
       (await call(tokens.estManager, 'GET', `/api/certificates/batches/${started.json().id}`)).statusCode,
     ).toBe(404);
     const mail = await t.waitForMail(DEMO_ACCOUNTS.manager);
-    expect(mail.subject).toContain('Document prêt');
+    expect(mail.subject).toBe('Votre document est prêt – Club Sportif Démo');
+    expect(mail.text).toContain(`Le document « ${batch.json().title} » est prêt`);
   });
 
   it('an establishment manager generates his establishment’s period only', async () => {

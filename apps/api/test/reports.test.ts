@@ -152,8 +152,8 @@ describe('POST /reports', () => {
     expect(cells.every((row) => row[2] === 'Natation du rapport')).toBe(true);
     // The manager who asked is told by e-mail, with the way to the documents.
     const mail = await t.waitForMail('manager@demo.test');
-    expect(mail.subject).toBe('Votre rapport est prêt – Club Sportif Démo');
-    expect(mail.text).toContain(`Le rapport « ${document.title} » est prêt`);
+    expect(mail.subject).toBe('Votre document est prêt – Club Sportif Démo');
+    expect(mail.text).toContain(`Le document « ${document.title} » est prêt`);
     expect(mail.text).toContain('http://demo.localhost:3000/documents');
   });
 

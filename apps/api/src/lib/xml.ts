@@ -1,6 +1,7 @@
 /*
- * A small XML writer for the files the product hands to other software (Peppol UBL invoices, Belcotax
- * batches): elements built as values, rendered once with escaping done here and nowhere else.
+ * A small XML writer for the files the product hands to other software (Peppol UBL invoices): elements
+ * built as values, rendered once. Its escaping is the only one: the Belcotax file, whose flat fields keep
+ * the brochure's empty `<x></x>` form, escapes with it too.
  */
 
 /** An element: its name, attributes, and children (elements or text). */

@@ -10,6 +10,8 @@
  * and their total, so twice the total); r8012/r9013 sum it over the fiches.
  */
 
+import { escapeXml } from '../../lib/xml';
+
 /** NIS country codes of the countries our families live in. */
 const NIS_COUNTRY: Record<string, string> = { BEL: '150', FRA: '111', LUX: '113', NLD: '129', DEU: '103' };
 const LANGUAGE: Record<string, string> = { nl: '1', fr: '2', de: '3', en: '2' };
@@ -51,18 +53,9 @@ export interface BelcotaxFiche {
   periods: BelcotaxPeriod[];
 }
 
-const escape = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
-
 /** Field lengths of the brochure: names 41, first names 30 (debtor 15), cities 27, addresses 200 (child 41). */
 const cut = (value: string | null | undefined, max: number) =>
-  escape([...(value ?? '').trim()].slice(0, max).join(''));
+  escapeXml([...(value ?? '').trim()].slice(0, max).join(''));
 const digits = (value: string) => value.replace(/\D/g, '');
 const date = (iso: string) => (iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '');
 const nis = (country: string) => NIS_COUNTRY[country.toUpperCase()] ?? '150';

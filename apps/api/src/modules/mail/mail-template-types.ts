@@ -106,8 +106,6 @@ export interface MailTemplates {
   // Recovery tokens: the missed session ('dd/MM/yyyy HH:mm'), the value formatted, the expiry 'dd/MM/yyyy'.
   'recovery-token-created': RecoveryMailFacts;
   'recovery-token-expiring': RecoveryMailFacts;
-  /** To the manager who asked for a report: it is ready in the documents. */
-  'report-ready': { organizationName: string; title: string; link: string };
 }
 
 /** One recovery token as its e-mails name it; `activityName` and `start` are null for one issued by hand. */

@@ -5,7 +5,6 @@ import type { MailTemplateName, MailTemplates, TemplateSet } from './mail-templa
 import { licenceTemplates } from './licence-mail-templates';
 import { recoveryTemplates } from './recovery-mail-templates';
 import { registrationTemplates } from './registration-mail-templates';
-import { reportTemplates } from './report-mail-templates';
 import { sessionChangeTemplates } from './session-mail-templates';
 import { supportTemplates } from './support-mail-templates';
 
@@ -18,7 +17,6 @@ const templates: TemplateSet<MailTemplateName> = {
   ...supportTemplates,
   ...sessionChangeTemplates,
   ...recoveryTemplates,
-  ...reportTemplates,
   ...documentTemplates,
 };
 

@@ -153,7 +153,7 @@ export function createReportsService(ctx: AppContext) {
     if (!job.userId || !key) return;
     const account = await createUserRepository(ctx.db).findAccountById(organizationId, job.userId);
     if (!account) return;
-    await ctx.mailer.send({ to: account.user.email, locale: job.locale, organizationId }, 'report-ready', {
+    await ctx.mailer.send({ to: account.user.email, locale: job.locale, organizationId }, 'document-ready', {
       organizationName,
       title,
       link: organizationUrl(ctx.config, key, '/documents'),
