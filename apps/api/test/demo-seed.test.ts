@@ -125,6 +125,23 @@ describe('the demo club after seeding', () => {
   });
 });
 
+describe('the demo holder after seeding', () => {
+  it('never holds two sessions at once', async () => {
+    const overlaps = await rows<{ a: string; b: string }>(sql`
+      with held as (
+        select s.id, s.start_date_time as start_at,
+               s.start_date_time + make_interval(mins => s.duration) as end_at
+        from prestations p
+        join services s on s.organization_id = p.organization_id and s.id = p.service_id
+        join users u on u.organization_id = p.organization_id and u.id = p.holder_user_id
+        where p.organization_id = 'org_demo' and u.email = ${DEMO_ACCOUNTS.holder}
+          and s.status <> 'cancelled')
+      select x.id as a, y.id as b from held x join held y
+        on x.id < y.id and x.start_at < y.end_at and y.start_at < x.end_at`);
+    expect(overlaps).toEqual([]);
+  });
+});
+
 describe('the sessions the demo club changed', () => {
   it('cancelled a session and compensated each of its families with a credit note; postponed the next one', async () => {
     const cancelled = await rows<{

@@ -84,7 +84,7 @@ const ACTIVITIES: DemoActivity[] = [
     location: 'Grand bassin',
     minAge: 4 * YEAR,
     maxAge: 10 * YEAR,
-    weekly: [{ day: 3, time: '15:00' }],
+    weekly: [{ day: 3, time: '16:00' }],
   },
   {
     key: 'swim-team',
