@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import { mailFamily } from '../registrations/notifications';
 import { recoveryMailFacts } from './recovery-issue';
+import { createRecoveryJobRepository } from './recovery-job.repository';
 import { createRecoveryRepository } from './recovery.repository';
 import { REMINDER_BEFORE_MS } from './recovery.rules';
 
@@ -16,7 +17,7 @@ export async function expireRecoveryTokens(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   let total = 0;
   for (;;) {
-    const expired = await ctx.db.transaction((tx) => createRecoveryRepository(tx).expireDue(now, BATCH));
+    const expired = await ctx.db.transaction((tx) => createRecoveryJobRepository(tx).expireDue(now, BATCH));
     total += expired.length;
     if (expired.length < BATCH) break;
   }
@@ -35,7 +36,7 @@ export async function remindRecoveryTokens(ctx: AppContext): Promise<number> {
   for (;;) {
     const reminded = await ctx.db.transaction(async (tx) => {
       const repository = createRecoveryRepository(tx);
-      const claimed = await repository.claimReminders(now, until, BATCH);
+      const claimed = await createRecoveryJobRepository(tx).claimReminders(now, until, BATCH);
       for (const { organization_id: organizationId, id } of claimed) {
         const token = (await repository.findView(organizationId, id))!;
         const settings = (await repository.settings(organizationId))!;

@@ -4,9 +4,8 @@ import { type Executor, rowsOf } from '../../db/client';
 import { organizations, recoveryTokens } from '../../db/schema';
 
 /*
- * The only SQL of recovery tokens. Every query takes the organisation id and puts it in its WHERE, but the
- * daily job's two, which walk every organisation's expiring tokens by the partial index (as the overdue
- * invoices job does).
+ * The SQL of recovery tokens. Every query takes the organisation id and puts it in its WHERE; the daily
+ * job's two, which walk every organisation's expiring tokens, are in recovery-job.repository.ts.
  */
 
 export type RecoveryTokenRow = typeof recoveryTokens.$inferSelect;
@@ -386,37 +385,6 @@ export function createRecoveryRepository(db: Executor) {
             ${options.establishmentId ? sql`and b.establishment_id = ${options.establishmentId}` : sql``}
           order by s.start_date_time, s.id
           limit ${options.limit}`),
-      );
-    },
-
-    /** Across organisations (the daily job): available tokens whose expiry has come become expired. */
-    async expireDue(now: Date, limit: number) {
-      return rowsOf<{ organization_id: string; id: string }>(
-        await db.execute(sql`update recovery_tokens set status = 'expired', updated_at = ${now.toISOString()}::timestamptz
-          where (organization_id, id) in (
-            select organization_id, id from recovery_tokens
-            where status = 'available' and expires_at <= ${now.toISOString()}::timestamptz
-            order by expires_at limit ${limit}
-            for update skip locked)
-          returning organization_id, id`),
-      );
-    },
-
-    /**
-     * Across organisations (the daily job): claims available tokens expiring within `before` whose family
-     * was not reminded yet, marking them reminded in the caller's transaction (so once, ever).
-     */
-    async claimReminders(now: Date, until: Date, limit: number) {
-      return rowsOf<{ organization_id: string; id: string }>(
-        await db.execute(sql`update recovery_tokens set reminder_sent_at = ${now.toISOString()}::timestamptz
-          where (organization_id, id) in (
-            select organization_id, id from recovery_tokens
-            where status = 'available' and reminder_sent_at is null
-              and expires_at > ${now.toISOString()}::timestamptz
-              and expires_at <= ${until.toISOString()}::timestamptz
-            order by expires_at limit ${limit}
-            for update skip locked)
-          returning organization_id, id`),
       );
     },
   };
