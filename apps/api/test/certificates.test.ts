@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   certificates,
   memberTaxIdentities,
@@ -9,6 +9,7 @@ import {
   services,
 } from '../src/db/schema';
 import { DEMO_ACCOUNTS, SECOND_ESTABLISHMENT_ID } from '../src/demo/accounts';
+import { certificateBatchHandler } from '../src/modules/certificates/certificate-batches';
 import { createCertificateIssuer } from '../src/modules/certificates/certificate-issue';
 import { createActivity, createFamilies, createPeriod, type FamilyFixture } from './helpers/order-fixtures';
 import { multipart } from './helpers/multipart';
@@ -274,6 +275,30 @@ describe('a health-mutual certificate', () => {
     );
   });
 
+  it('is lowered by a typed credit note refunded on the order, though it names no session', async () => {
+    const f = await family();
+    const { blueprintId, serviceIds } = await activity(2);
+    await registerAndPay(f, blueprintId, serviceIds);
+    const [invoice] = await t.database.query<{ id: string }>(
+      'select id from invoices where organization_id = $1 and family_id = $2 and number is not null',
+      [ORG, f.familyId],
+    );
+    const credit = await call(tokens.manager, 'POST', '/api/credit-notes', {
+      invoiceId: invoice!.id,
+      reason: 'Geste commercial',
+      lines: [{ description: 'Réduction fratrie', quantity: 1, unitPrice: 1000, taxPercentage: 0 }],
+      refund: true,
+    });
+    expect(credit.statusCode, credit.body).toBe(201);
+    const issued = await call(f.token, 'POST', '/api/certificates/health-mutual', {
+      memberId: f.childId,
+      blueprintId,
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    // 2 × 20,00 € paid, 10,00 € given back: 30,00 € stated.
+    expect(issued.json().amountCents).toBe(3000);
+  });
+
   it('is refused for a registration nothing was paid for', async () => {
     const f = await family();
     const { blueprintId, serviceIds } = await activity(1);
@@ -408,9 +433,73 @@ describe('the 281.86 and its Belcotax export', () => {
     expect(xml.body).toContain('<f86_2031_certificationautorisation>1</f86_2031_certificationautorisation>');
     expect((await call(tokens.manager, 'GET', '/api/certificates/belcotax/1999')).statusCode).toBe(400);
   });
+
+  it("keeps a child's 281.86 from the establishment manager, though the child went only to his pool", async () => {
+    const f = await family();
+    const { blueprintId, serviceIds } = await activity(1, { establishmentId: SECOND_ESTABLISHMENT_ID });
+    await registerAndPay(f, blueprintId, serviceIds);
+    await heldInThePast(serviceIds);
+    const identity = await call(f.token, 'PUT', `/api/certificates/tax-identities/${f.childId}`, {
+      childNationalNumber: '19.03.15-012.84',
+      debtorNationalNumber: '85.07.30-033.28',
+      debtorFirstName: 'Marie',
+      debtorLastName: 'Dupont',
+    });
+    expect(identity.statusCode, identity.body).toBe(204);
+    const year = new Date().getFullYear();
+    const issued = await call(f.token, 'POST', '/api/certificates/tax', { memberId: f.childId, year });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const [cert] = issued.json().items;
+    expect((await call(tokens.estManager, 'GET', cert.fileUrl)).statusCode).toBe(404);
+    const listed = (manager: string) =>
+      call(manager, 'GET', `/api/documents?kind=certificate.tax&memberId=${f.childId}`);
+    expect((await listed(tokens.estManager)).json().items).toEqual([]);
+    expect((await listed(tokens.manager)).json().items).toHaveLength(1);
+    expect((await call(tokens.manager, 'GET', cert.fileUrl)).statusCode).toBe(200);
+  });
 });
 
 describe('bulk certificates', () => {
+  it('shows a batch failed once its last attempt failed, never « en cours » for ever', async () => {
+    const periodId = await createPeriod(t.db, { name: 'Stage de Pâques' });
+    const { blueprintId, serviceIds } = await activity(1, { periodId });
+    const [f] = await createFamilies(t.app.ctx, 1);
+    await registerAndPay(f!, blueprintId, serviceIds);
+    const started = await call(tokens.manager, 'POST', '/api/certificates/batches', {
+      kind: 'health-mutual',
+      periodId,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = {
+      documentId: started.json().id,
+      kind: 'health-mutual',
+      periodId,
+      year: null,
+      establishmentId: null,
+      userId: (
+        await t.database.query<{ id: string }>('select id from users where email = $1', [
+          DEMO_ACCOUNTS.manager,
+        ])
+      )[0]!.id,
+      locale: 'fr',
+    } as const;
+    const handler = certificateBatchHandler(t.app.ctx);
+    // The database drops every transaction meanwhile (a failover): each attempt fails.
+    const lost = vi
+      .spyOn(t.app.ctx.db, 'transaction')
+      .mockRejectedValue(new Error('Connection terminated unexpectedly'));
+    const status = async () =>
+      (await call(tokens.manager, 'GET', `/api/certificates/batches/${started.json().id}`)).json().status;
+    try {
+      await expect(handler(job, { jobId: 'j', attempt: 1, organizationId: ORG })).rejects.toThrow();
+      expect(await status()).not.toBe('failed');
+      await expect(handler(job, { jobId: 'j', attempt: 3, organizationId: ORG })).rejects.toThrow();
+    } finally {
+      lost.mockRestore();
+    }
+    expect(await status()).toBe('failed');
+  });
+
   it('issues a period’s certificates in the background with progress, resumed without duplicates', async () => {
     const periodId = await createPeriod(t.db, { name: 'Stage de printemps' });
     const { blueprintId, serviceIds } = await activity(1, { periodId });

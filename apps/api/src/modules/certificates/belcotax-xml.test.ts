@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { XMLValidator } from 'fast-xml-parser';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { belcotaxXml, type BelcotaxFiche } from './belcotax-xml';
@@ -69,5 +70,29 @@ describe('Belcotax-on-web XML of the 281.86', () => {
       fiches,
     });
     expect(canonical(xml)).toBe(canonical(handBuilt));
+  });
+
+  it('cuts a long name into its two zones before escaping, so the file stays well-formed', () => {
+    const xml = belcotaxXml({
+      year: 2026,
+      createdOn: '2027-02-15',
+      sender: {
+        name: 'Cercle Natation Uccle Xl & Forest',
+        address: 'Rue du Stade 1',
+        postalCode: '1180',
+        city: 'Uccle',
+        country: 'BEL',
+        enterpriseNumber: 'BE 0403.019.261',
+        phone: '025551234',
+        email: 'contact@cnu.test',
+        contactName: 'Anne Martin',
+        locale: 'fr',
+        certificationCode: 2,
+      },
+      fiches,
+    });
+    expect(xml).toContain('<a1011_naamnl1>Cercle Natation Uccle Xl &amp; F</a1011_naamnl1>');
+    expect(xml).toContain('<a1012_naamnl2>orest</a1012_naamnl2>');
+    expect(XMLValidator.validate(xml)).toBe(true);
   });
 });

@@ -142,7 +142,8 @@ export function belcotaxXml(input: {
   const amounts = rendered.reduce((sum, f) => sum + f.control, 0);
   const count = fiches.length;
   const triangle = (count * (count + 1)) / 2;
-  const name = cut(sender.name, 59);
+  // The name is cut into its two zones before escaping, so an « & » is never split into « &am » + « p; ».
+  const name = [...sender.name.trim()].slice(0, 59);
   const language = LANGUAGE[sender.locale] ?? '2';
   const head = [
     el('v0002_inkomstenjaar', year),
@@ -163,8 +164,8 @@ export function belcotaxXml(input: {
   const declaration = [
     el('a1002_inkomstenjaar', year),
     el('a1005_registratienummer', enterprise),
-    el('a1011_naamnl1', name.slice(0, 28)),
-    name.length > 28 ? el('a1012_naamnl2', name.slice(28)) : '',
+    el('a1011_naamnl1', escapeXml(name.slice(0, 28).join(''))),
+    name.length > 28 ? el('a1012_naamnl2', escapeXml(name.slice(28).join(''))) : '',
     el('a1013_adresnl', cut(sender.address, 200)),
     el('a1014_postcodebelgisch', cut(sender.postalCode, 4)),
     el('a1015_gemeente', cut(sender.city, 27)),

@@ -255,19 +255,38 @@ export function createCertificateBatches(ctx: AppContext) {
   };
 }
 
-/** Bulk certificates run wherever the job queue runs; a refusal (seal removed meanwhile) fails the batch at once. */
-export function registerCertificateBatchJob(ctx: AppContext): void {
+/** How many times a batch is tried before it is shown as failed. */
+export const BATCH_ATTEMPTS = 3;
+
+/**
+ * The batch job's handler: a refusal (seal removed meanwhile) fails the batch at once; any other error is
+ * retried, and the last attempt's marks the batch failed, so the manager's screen never waits for ever.
+ */
+export function certificateBatchHandler(ctx: AppContext) {
   const batches = createCertificateBatches(ctx);
   const store = createDocumentStore(ctx.db, () => ctx.clock.now());
-  ctx.queue.register<BatchJob>(CERTIFICATE_BATCH_QUEUE, async (job, context) => {
+  return async (job: BatchJob, context: JobContext): Promise<void> => {
     try {
       await batches.run(job, context);
     } catch (error) {
-      if (context.organizationId && error instanceof AppError) {
-        await store.fail(context.organizationId, job.documentId, error.code);
+      const { organizationId } = context;
+      if (!organizationId) throw error;
+      if (error instanceof AppError) {
+        await store.fail(organizationId, job.documentId, error.code);
         return;
+      }
+      if (context.attempt >= BATCH_ATTEMPTS) {
+        const batch = await store.find(organizationId, job.documentId);
+        if (batch && batch.status !== 'ready') await store.fail(organizationId, job.documentId, 'job_failed');
       }
       throw error;
     }
+  };
+}
+
+/** Bulk certificates run wherever the job queue runs. */
+export function registerCertificateBatchJob(ctx: AppContext): void {
+  ctx.queue.register<BatchJob>(CERTIFICATE_BATCH_QUEUE, certificateBatchHandler(ctx), {
+    maxAttempts: BATCH_ATTEMPTS,
   });
 }

@@ -214,8 +214,11 @@ export function createCertificateIssuer(ctx: AppContext) {
     const adult = await repository.familyAdult(organizationId, member.familyId);
     // In the member's language: the family's account's, else the organisation's.
     const locale = localeOf(adult?.locale ?? org.defaultLocale);
+    // A health-mutual certificate is its activity's establishment's; a year's certificate (with national
+    // register numbers) is the organisation's alone, even when the child went to one establishment only.
     const establishments = new Set(lines.map((line) => line.establishmentId));
-    const establishmentId = establishments.size === 1 ? [...establishments][0]! : null;
+    const establishmentId =
+      target.kind === 'health-mutual' && establishments.size === 1 ? [...establishments][0]! : null;
 
     const issued: CertificateRow[] = [];
     for (const [index, part] of parts.entries()) {

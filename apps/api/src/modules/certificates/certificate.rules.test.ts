@@ -22,6 +22,7 @@ const line = (overrides: Partial<PaidLine> = {}): PaidLine => ({
   lineCents: 1500,
   creditedCents: 0,
   orderNetCents: 1500,
+  orderLinesNetCents: 1500,
   orderPaidCents: 1500,
   paidYear: 2026,
   ...overrides,
@@ -29,14 +30,30 @@ const line = (overrides: Partial<PaidLine> = {}): PaidLine => ({
 
 describe('what was actually paid for a line', () => {
   it('is the price net of the credit notes on it', () => {
-    expect(paidShare(line({ creditedCents: 500, orderNetCents: 1000, orderPaidCents: 1000 }))).toBe(1000);
+    expect(
+      paidShare(
+        line({ creditedCents: 500, orderNetCents: 1000, orderLinesNetCents: 1000, orderPaidCents: 1000 }),
+      ),
+    ).toBe(1000);
   });
 
   it('is never above what the order received (a partial payment pays each line in proportion)', () => {
     // Two lines of 1500 on an order of 3000 of which 1000 was paid: 500 each.
-    expect(paidShare(line({ orderNetCents: 3000, orderPaidCents: 1000 }))).toBe(500);
+    expect(paidShare(line({ orderNetCents: 3000, orderLinesNetCents: 3000, orderPaidCents: 1000 }))).toBe(
+      500,
+    );
     expect(paidShare(line({ orderPaidCents: 0 }))).toBe(0);
     expect(paidShare(line({ creditedCents: 1500 }))).toBe(0);
+  });
+
+  it('is lowered by a credit note on no line (a typed one), spread over the lines', () => {
+    // A 100 € order credited 30 € by a typed credit note and refunded: 70 € received, 70 € stated.
+    const credited = { lineCents: 10_000, orderNetCents: 7_000, orderLinesNetCents: 10_000 };
+    expect(paidShare(line({ ...credited, orderPaidCents: 7_000 }))).toBe(7_000);
+    // Paid 50 € of it: 50 €, not 50 × 100 / 70.
+    expect(paidShare(line({ ...credited, orderPaidCents: 5_000 }))).toBe(5_000);
+    // Paid 100 € and the 30 € not given back yet: the 30 € are owed to the family, 70 € stated.
+    expect(paidShare(line({ ...credited, orderPaidCents: 10_000 }))).toBe(7_000);
   });
 });
 
@@ -45,7 +62,13 @@ describe('certificate periods', () => {
     const lines = [
       line({ sessionDate: '2026-03-14' }),
       line({ sessionDate: '2026-03-21' }),
-      line({ sessionDate: '2026-03-21', lineCents: 200, orderNetCents: 200, orderPaidCents: 200 }),
+      line({
+        sessionDate: '2026-03-21',
+        lineCents: 200,
+        orderNetCents: 200,
+        orderLinesNetCents: 200,
+        orderPaidCents: 200,
+      }),
       line({
         blueprintId: 'bp_judo',
         activityName: 'Judo',

@@ -23,20 +23,28 @@ export interface PaidLine {
   lineCents: number;
   /** Credit notes on this line (its invoice lines). */
   creditedCents: number;
-  /** The order's total net of its credit notes. */
+  /** The order's total net of its credit notes (those on a line and those on no line, typed ones). */
   orderNetCents: number;
+  /** The order's lines net of the credit notes on them: what the order's receipts are spread over. */
+  orderLinesNetCents: number;
   /** What the order received, net of refunds. */
   orderPaidCents: number;
   /** The year the order was fully paid (organisation's time zone), null while it is not. */
   paidYear: number | null;
 }
 
-/** The cents actually paid for a line: its net price, or its share of a partial payment. */
+/**
+ * The cents actually paid for a line: its net price, or its share of what the order received. A credit
+ * note on no line (a typed one, a partial credit of the order) lowers what the order received without
+ * lowering any line, so the receipts are spread over the lines' nets: a 100 € order credited 30 € and
+ * refunded states 70 €, never 100.
+ */
 export function paidShare(line: PaidLine): number {
   const net = Math.max(0, line.lineCents - line.creditedCents);
-  if (net === 0 || line.orderPaidCents <= 0) return 0;
-  if (line.orderPaidCents >= line.orderNetCents) return net;
-  return Math.floor((net * line.orderPaidCents) / line.orderNetCents);
+  const received = Math.min(line.orderPaidCents, line.orderNetCents);
+  if (net === 0 || received <= 0) return 0;
+  if (received >= line.orderLinesNetCents) return net;
+  return Math.floor((net * received) / line.orderLinesNetCents);
 }
 
 /** The line's order is paid in full (what remains after credit notes). */

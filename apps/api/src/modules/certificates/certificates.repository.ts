@@ -34,6 +34,7 @@ interface LineRow {
   line_cents: number | string;
   credited_cents: number | string;
   order_net_cents: number | string;
+  order_lines_net_cents: number | string;
   order_paid_cents: number | string;
   paid_year: number | string | null;
 }
@@ -79,6 +80,13 @@ export function createCertificatesRepository(db: Executor) {
               join invoice_lines il on il.organization_id = cnl.organization_id and il.id = cnl.invoice_line_id
               where cnl.organization_id = ol.organization_id and il.order_line_id = ol.id), 0) as credited_cents,
             ord.total_amount - ord.credited_amount as order_net_cents,
+            (select sum(ol2.total_amount) from order_lines ol2
+              where ol2.organization_id = ol.organization_id and ol2.order_id = ol.order_id)
+            - coalesce((select sum(cnl.total_amount) from credit_note_lines cnl
+              join invoice_lines il on il.organization_id = cnl.organization_id and il.id = cnl.invoice_line_id
+              join order_lines ol3 on ol3.organization_id = il.organization_id and ol3.id = il.order_line_id
+              where cnl.organization_id = ol.organization_id and ol3.order_id = ol.order_id), 0)
+              as order_lines_net_cents,
             ord.paid_amount as order_paid_cents,
             case when ord.paid_amount >= ord.total_amount - ord.credited_amount and ord.paid_at is not null
               then extract(year from ord.paid_at at time zone o.time_zone)::integer end as paid_year
@@ -105,6 +113,7 @@ export function createCertificatesRepository(db: Executor) {
         lineCents: Number(r.line_cents),
         creditedCents: Number(r.credited_cents),
         orderNetCents: Number(r.order_net_cents),
+        orderLinesNetCents: Number(r.order_lines_net_cents),
         orderPaidCents: Number(r.order_paid_cents),
         paidYear: r.paid_year === null ? null : Number(r.paid_year),
       }));
