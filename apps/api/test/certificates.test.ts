@@ -563,6 +563,8 @@ describe('bulk certificates', () => {
     expect(file.statusCode).toBe(200);
     const text = await pdfText(file.rawPayload);
     for (const r of rows) expect(text).toContain(r.number);
+    // The seal and the signature are embedded once for the whole batch (each with its transparency mask).
+    expect(file.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(4);
     const list = await call(tokens.manager, 'GET', '/api/certificates/batches');
     expect(list.json().items[0]).toMatchObject({ id: started.json().id, kind: 'health-mutual' });
     // The pool's manager does not see the default establishment's batch.

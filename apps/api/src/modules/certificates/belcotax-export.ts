@@ -23,11 +23,7 @@ export async function exportBelcotax(ctx: AppContext, organizationId: string, ye
   if (rows.length === 0) throw new AppError('certificate_none_issued');
   const fiches: BelcotaxFiche[] = [];
   for (const row of rows) {
-    const { facts, childNationalNumber, debtorNationalNumber } = await issuer.renderable(
-      ctx.db,
-      organizationId,
-      row,
-    );
+    const { facts, childNationalNumber, debtorNationalNumber } = issuer.opened(organizationId, row);
     const f = facts as CertificateFacts;
     const home = {
       address: f.member.address ?? '',

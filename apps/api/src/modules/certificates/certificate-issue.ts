@@ -67,27 +67,34 @@ export function certificateTitle(kind: CertificateKind, locale: Locale, memberNa
 export function createCertificateIssuer(ctx: AppContext) {
   const key = ctx.secrets.encryptionKey;
 
-  async function images(
-    db: Executor,
-    organizationId: string,
-    facts: OrganizationFacts,
-  ): Promise<CertificateImages> {
+  /**
+   * The seal and signature, loaded once per render: a batch's certificates share the same buffers, which
+   * the PDF embeds once (certificate-pdf.ts), instead of one copy per page.
+   */
+  function imageLoader(db: Executor, organizationId: string) {
     const assets = createAssetRepository(db);
-    const load = async (id: string | null) =>
-      id ? ((await assets.findWithData(organizationId, id))?.data ?? null) : null;
-    return { seal: await load(facts.sealAssetId), signature: await load(facts.signatureAssetId) };
+    const loaded = new Map<string, Promise<Buffer | null>>();
+    const load = (id: string | null) => {
+      if (!id) return Promise.resolve(null);
+      if (!loaded.has(id)) {
+        loaded.set(
+          id,
+          assets.findWithData(organizationId, id).then((asset) => asset?.data ?? null),
+        );
+      }
+      return loaded.get(id)!;
+    };
+    return async (facts: OrganizationFacts): Promise<CertificateImages> => ({
+      seal: await load(facts.sealAssetId),
+      signature: await load(facts.signatureAssetId),
+    });
   }
 
-  /** A stored certificate ready to render: its facts, images and opened national numbers. */
-  async function renderable(
-    db: Executor,
-    organizationId: string,
-    row: CertificateRow,
-  ): Promise<RenderableCertificate> {
+  /** A stored certificate's facts and its national register numbers, opened. */
+  function opened(organizationId: string, row: CertificateRow) {
     const facts = row.facts as unknown as CertificateFacts;
     return {
       facts,
-      images: await images(db, organizationId, facts.organization),
       childNationalNumber: facts.childNationalNumberSealed
         ? decryptSecret(
             key,
@@ -112,8 +119,12 @@ export function createCertificateIssuer(ctx: AppContext) {
     rows: CertificateRow[],
     options: { duplicate?: boolean; title: string; locale: Locale },
   ): Promise<Buffer> {
+    const images = imageLoader(db, organizationId);
     const items: RenderableCertificate[] = [];
-    for (const row of rows) items.push(await renderable(db, organizationId, row));
+    for (const row of rows) {
+      const certificate = opened(organizationId, row);
+      items.push({ ...certificate, images: await images(certificate.facts.organization) });
+    }
     return renderCertificatesPdf(items, options);
   }
 
@@ -311,5 +322,5 @@ export function createCertificateIssuer(ctx: AppContext) {
     return issued;
   }
 
-  return { issue, render, renderable };
+  return { issue, render, opened };
 }

@@ -29,7 +29,13 @@ const day = (iso: string | null | undefined) =>
 const addressOf = (p: { address: string | null; postalCode: string | null; city: string | null }) =>
   [p.address, [p.postalCode, p.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
+/** pdfkit's opened image (its typings leave `openImage` out): `image()` takes it and embeds it once. */
+type OpenedImage = { width: number; height: number };
+type ImageOpening = { openImage(src: Buffer): OpenedImage };
+
 class CertificateCanvas extends PdfCanvas {
+  private readonly embedded = new Map<Buffer, OpenedImage>();
+
   startCertificate(first: boolean) {
     if (!first) this.doc.addPage();
     this.y = TOP;
@@ -84,7 +90,13 @@ class CertificateCanvas extends PdfCanvas {
       const type = image ? detectImageType(image) : undefined;
       if (image && (type === 'image/png' || type === 'image/jpeg')) {
         try {
-          this.doc.image(image, x, top + 14, { fit: [box, box - 20] });
+          // Opened once per buffer: a batch's pages share one embedded copy of each image.
+          let embedded = this.embedded.get(image);
+          if (!embedded) {
+            embedded = (this.doc as unknown as ImageOpening).openImage(image);
+            this.embedded.set(image, embedded);
+          }
+          this.doc.image(embedded as unknown as Buffer, x, top + 14, { fit: [box, box - 20] });
           return;
         } catch {
           // A damaged image must not stop the certificate: the caption says it is missing.
