@@ -10,6 +10,7 @@ import type {
 } from '@inscrio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-store';
 
 const familyKey = ['certificates', 'family'] as const;
 const batchesKey = ['certificates', 'batches'] as const;
@@ -85,12 +86,17 @@ interface PeriodSummary {
   endDate: string;
 }
 
-/** The organisation's periods, for the health-mutual batch (`GET /periods`). */
+/**
+ * The periods a manager may run a health-mutual batch for (`GET /periods`): an establishment manager's
+ * establishment's only, as the API allows.
+ */
 export function usePeriodChoices() {
+  const { user } = useAuth();
+  const establishmentId = user?.role === 'est-manager' ? user.establishment : undefined;
+  const query = { page: 1, pageSize: 100, establishmentId };
   return useQuery({
-    queryKey: ['certificates', 'periods'],
-    queryFn: ({ signal }) =>
-      api.get<{ items: PeriodSummary[] }>('/periods', { signal, query: { page: 1, pageSize: 100 } }),
+    queryKey: ['certificates', 'periods', query],
+    queryFn: ({ signal }) => api.get<{ items: PeriodSummary[] }>('/periods', { signal, query }),
     meta: { silent: true },
   });
 }

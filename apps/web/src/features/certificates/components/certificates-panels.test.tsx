@@ -1,6 +1,6 @@
 import type { CertificateBatchDto, CertificateDto, FamilyCertificates } from '@inscrio/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -196,5 +196,21 @@ describe('the managers’ bulk certificates', { timeout: 20_000 }, () => {
     expect(await screen.findByText('480 / 480', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Télécharger le PDF' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Fichier Belcotax (XML)' })).toBeInTheDocument();
+  });
+
+  it("offers an establishment manager his establishment's periods only", async () => {
+    startSession(
+      signInResult({
+        user: makeUser({ role: 'est-manager', establishment: 'est_piscine' }),
+        organization: DEMO,
+      }),
+    );
+    const server = fakeApi({
+      'GET /api/certificates/batches': () => json(200, { items: [], yearKind: 'tax' }),
+      'GET /api/periods': () => json(200, { items: [], total: 0, page: 1, pageSize: 100 }),
+    });
+    renderPage(<CertificatesBulkPanel />);
+    await waitFor(() => expect(server.callsTo('GET /api/periods')).toHaveLength(1));
+    expect(server.callsTo('GET /api/periods')[0]!.url).toContain('establishmentId=est_piscine');
   });
 });
