@@ -43,6 +43,7 @@ import { registerRegistrationCredits } from './modules/invoicing/registration-cr
 import { registerRecoveryTokens } from './modules/recovery/recovery-issue';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { libraryRoutes } from './modules/library/library.routes';
+import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { registerReportJobs } from './modules/reports/reports.job';
 import { registerBankImportJob } from './modules/accounting/bank-statements.service';
@@ -297,6 +298,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(recoveryRoutes(ctx));
       await api.register(reportsRoutes(ctx));
       await api.register(libraryRoutes(ctx));
+      await api.register(auditTrailRoutes(ctx));
       await api.register(certificatesRoutes(ctx));
       await api.register(mutualProfileRoutes(ctx));
       await api.register(paymentSettingsRoutes(ctx));
