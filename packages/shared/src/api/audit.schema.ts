@@ -83,6 +83,10 @@ export const auditEventListQuerySchema = (locale: Locale) =>
 export const auditEventExportQuerySchema = (locale: Locale) =>
   z.object(auditFilterFields(locale)).superRefine((value, ctx) => checkFilters(value, ctx, locale));
 
+/** What the screen keeps in its address: the filters and the page, each checked alone. */
+export const auditEventUrlSchema = (locale: Locale) =>
+  z.object({ ...auditFilterFields(locale), page: wholeParam(locale, 100_000).default(1) });
+
 export type AuditEventListQuery = z.infer<ReturnType<typeof auditEventListQuerySchema>>;
 export type AuditEventExportQuery = z.infer<ReturnType<typeof auditEventExportQuerySchema>>;
 
