@@ -66,6 +66,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { orderPaymentRoutes } from './modules/payments/order-payment.routes';
 import { mollieOAuthRoutes } from './modules/payments/mollie/mollie-oauth.routes';
 import { meRoutes } from './modules/users/me.routes';
+import { mailPreferencesRoutes } from './modules/users/mail-preferences.routes';
+import { sessionReminderRoutes } from './modules/session-changes/session-reminders.routes';
 import { privacyRoutes } from './modules/family/privacy.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 import { organizationsAdminRoutes } from './modules/platform/organizations-admin.routes';
@@ -275,6 +277,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(directoryRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(meRoutes(ctx));
+      await api.register(mailPreferencesRoutes(ctx));
+      await api.register(sessionReminderRoutes(ctx));
       await api.register(privacyRoutes(ctx));
       await api.register(establishmentsRoutes(ctx));
       await api.register(assetsRoutes(ctx));

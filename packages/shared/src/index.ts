@@ -37,3 +37,4 @@ export * from './api/document.schema';
 export * from './national-register';
 export * from './api/certificate.schema';
 export * from './api/audit.schema';
+export * from './api/reminder.schema';
