@@ -35,6 +35,7 @@ const API_MODULE_ORDER = [
   ['family-mail'],
   ['certificates', 'reports'],
   ['library'],
+  ['audit-trail'],
   ['platform', 'support'],
 ];
 

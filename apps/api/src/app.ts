@@ -43,6 +43,7 @@ import { registerRegistrationCredits } from './modules/invoicing/registration-cr
 import { registerRecoveryTokens } from './modules/recovery/recovery-issue';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { libraryRoutes } from './modules/library/library.routes';
+import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { registerReportJobs } from './modules/reports/reports.job';
 import { registerBankImportJob } from './modules/accounting/bank-statements.service';
@@ -65,6 +66,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { orderPaymentRoutes } from './modules/payments/order-payment.routes';
 import { mollieOAuthRoutes } from './modules/payments/mollie/mollie-oauth.routes';
 import { meRoutes } from './modules/users/me.routes';
+import { mailPreferencesRoutes } from './modules/users/mail-preferences.routes';
+import { sessionReminderRoutes } from './modules/session-changes/session-reminders.routes';
 import { privacyRoutes } from './modules/family/privacy.routes';
 import { websiteRoutes } from './modules/website/website.routes';
 import { organizationsAdminRoutes } from './modules/platform/organizations-admin.routes';
@@ -274,6 +277,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(directoryRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(meRoutes(ctx));
+      await api.register(mailPreferencesRoutes(ctx));
+      await api.register(sessionReminderRoutes(ctx));
       await api.register(privacyRoutes(ctx));
       await api.register(establishmentsRoutes(ctx));
       await api.register(assetsRoutes(ctx));
@@ -297,6 +302,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(recoveryRoutes(ctx));
       await api.register(reportsRoutes(ctx));
       await api.register(libraryRoutes(ctx));
+      await api.register(auditTrailRoutes(ctx));
       await api.register(certificatesRoutes(ctx));
       await api.register(mutualProfileRoutes(ctx));
       await api.register(paymentSettingsRoutes(ctx));

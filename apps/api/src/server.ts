@@ -10,6 +10,7 @@ import { registerInvitationExpiry } from './modules/registrations/invitations';
 import { registerHoldsJob } from './modules/registrations/holds.job';
 import { registerOverdueJob } from './modules/invoicing/overdue.job';
 import { registerRecoveryJob } from './modules/recovery/recovery.job';
+import { registerSessionRemindersJob } from './modules/session-changes/session-reminders.job';
 import { registerInvoiceTotalsJob } from './modules/invoicing/invoice-totals.job';
 import { registerTrialJob } from './modules/licences/trial.job';
 import { registerStatementsJob } from './modules/platform/statements.job';
@@ -41,6 +42,7 @@ async function main() {
     await registerHoldsJob(app.ctx);
     await registerOverdueJob(app.ctx);
     await registerRecoveryJob(app.ctx);
+    await registerSessionRemindersJob(app.ctx);
     await registerInvoiceTotalsJob(app.ctx);
     await registerTrialJob(app.ctx);
     await registerStatementsJob(app.ctx);

@@ -186,6 +186,15 @@ describe('assigning holders', () => {
     const removed = await call('estManager', 'DELETE', url);
     expect(removed.statusCode).toBe(204);
     expect(removed.body).toBe('');
+    const [cancelled] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.type, 'prestation-cancelled'), eq(auditEvents.subjectId, id)));
+    expect(cancelled).toMatchObject({
+      actorUserId: userIds.estManager,
+      subjectType: 'prestation',
+      data: { serviceId: 'svc_p_swim', holderUserId: userIds.holder },
+    });
     expect((await call('estManager', 'DELETE', url)).statusCode).toBe(404);
     expect(await t.db.select().from(prestations).where(eq(prestations.id, 'prs_other'))).toHaveLength(1);
   });

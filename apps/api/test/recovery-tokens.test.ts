@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, participants, recoveryTokens, services } from '../src/db/schema';
+import { auditEvents, organizations, participants, recoveryTokens, services } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { issueTokenForAbsence, issueTokenForCancelledSession } from '../src/modules/recovery/recovery-issue';
 import { expireRecoveryTokens, remindRecoveryTokens } from '../src/modules/recovery/recovery.job';
@@ -469,6 +469,16 @@ describe('an absence corrected at the pool side', () => {
       serviceId: other.serviceIds[0],
     });
     expect(used.statusCode, used.body).toBe(200);
+    // The make-up registration is confirmed at once: the trail says both, as for any confirmed one.
+    const [made] = await t.db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(and(eq(participants.serviceId, other.serviceIds[0]!), eq(participants.familyId, f.familyId)));
+    const trail = await t.db
+      .select({ type: auditEvents.type })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectType, 'participant'), eq(auditEvents.subjectId, made!.id)));
+    expect(trail.map((e) => e.type).sort()).toEqual(['registration-confirmed', 'registration-created']);
     expect((await markAs(a.serviceIds[0]!, participant!, 'present')).statusCode).toBe(200);
     expect((await tokensOf(f.familyId))[0]).toMatchObject({ id: token!.id, status: 'used' });
   });

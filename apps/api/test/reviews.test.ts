@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blueprints, blueprintSupplements } from '../src/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents, blueprints, blueprintSupplements } from '../src/db/schema';
 import { releaseExpiredHolds } from '../src/modules/registrations/holds.job';
 import {
   auditTypes,
@@ -227,6 +228,13 @@ describe('the managers’ answer', () => {
       review_answer: 'Bienvenue dans le groupe !',
       holds_seat: false,
     });
+    // The registration's end is in the audit trail, as its start was.
+    const trail = await t.db
+      .select({ type: auditEvents.type, data: auditEvents.data })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectType, 'participant'), eq(auditEvents.subjectId, p.id)));
+    expect(trail.map((e) => e.type)).toEqual(['registration-created', 'registration-cancelled']);
+    expect(trail[1]!.data).toMatchObject({ reason: 'hold-expired' });
     await expectSeatsConsistent(t, touched);
   });
 

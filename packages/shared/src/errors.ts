@@ -145,6 +145,12 @@ export const ERRORS = {
     fr: 'Ce lien de connexion a expiré ou a déjà servi. Connectez-vous avec votre e-mail et votre mot de passe.',
     en: 'This sign-in link has expired or was already used. Sign in with your e-mail and password.',
   },
+  /** An e-mail's unsubscribe link whose token the platform did not sign (altered, forged, cut). */
+  unsubscribe_link_invalid: {
+    status: 400,
+    fr: "Ce lien de désabonnement n'est pas valide.",
+    en: 'This unsubscribe link is not valid.',
+  },
   /** The request body is over the size limit. */
   payload_too_large: { status: 413, fr: 'La requête est trop volumineuse.', en: 'The request is too large.' },
   /** The request body's format is not one the route accepts. */

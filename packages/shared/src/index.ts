@@ -36,3 +36,5 @@ export * from './api/work-time.schema';
 export * from './api/document.schema';
 export * from './national-register';
 export * from './api/certificate.schema';
+export * from './api/audit.schema';
+export * from './api/reminder.schema';

@@ -6,6 +6,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Each header's raw value by its lower-case name. */
+  headers: Record<string, string>;
   attachments: { filename: string; contentType: string; cid: string | null; content: Buffer }[];
 }
 
@@ -25,6 +27,9 @@ export async function startSmtpInbox() {
               subject: mail.subject ?? '',
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
+              headers: Object.fromEntries(
+                mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
+              ),
               attachments: mail.attachments.map((a) => ({
                 filename: a.filename ?? '',
                 contentType: a.contentType,

@@ -44,6 +44,7 @@ function menuTitle(
     | 'establishments'
     | 'contactSupport'
     | 'workTime'
+    | 'audit'
     | 'activities'
     | 'periods'
     | 'catalog'
@@ -210,6 +211,11 @@ const mainScreens: RouteObject[] = [
     path: paths.contactSupport.pattern,
     lazy: () => import('./routes/contact-support'),
     handle: { title: menu('contactSupport') },
+  },
+  {
+    path: paths.audit.pattern,
+    lazy: () => import('./routes/audit'),
+    handle: { title: menu('audit') },
   },
   {
     path: paths.workTime.pattern,

@@ -122,6 +122,12 @@ export const paths = {
     to: (establishmentId: string) => `/establishments/${id(establishmentId)}`,
   },
   contactSupport: { pattern: '/contact-support', to: () => '/contact-support' },
+  /** The audit trail (organisation section); the query narrows it (`subjectType` + `subjectId`, `actorUserId`). */
+  audit: {
+    pattern: '/audit',
+    to: (query?: { subjectType?: string; subjectId?: string; actorUserId?: string; type?: string }) =>
+      withQuery('/audit', query),
+  },
   workTime: {
     pattern: '/work-time',
     to: (query?: { month?: string; holderId?: string; status?: string }) => withQuery('/work-time', query),

@@ -47,6 +47,12 @@ export const organizations = pgTable(
     buckarooSecretKeyEncrypted: text('buckaroo_secret_key_encrypted'),
     /** How long a cart reservation (and an unpaid online order) holds its seats. */
     holdMinutes: integer('hold_minutes').notNull().default(20),
+    /**
+     * The e-mail the day before each session (modules/session-reminders): on or off, and the hour of
+     * the day (in the organisation's time zone) it leaves.
+     */
+    sessionReminders: boolean('session_reminders').notNull().default(true),
+    sessionReminderHour: integer('session_reminder_hour').notNull().default(18),
     /** How long an invitation (next period, or a freed waiting-list seat) stays open. */
     invitationHours: integer('invitation_hours').notNull().default(72),
     // Recovery tokens (modules/recovery): hours of notice a family cancellation needs to give one, whether

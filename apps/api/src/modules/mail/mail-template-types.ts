@@ -106,6 +106,16 @@ export interface MailTemplates {
   // Recovery tokens: the missed session ('dd/MM/yyyy HH:mm'), the value formatted, the expiry 'dd/MM/yyyy'.
   'recovery-token-created': RecoveryMailFacts;
   'recovery-token-expiring': RecoveryMailFacts;
+  /** The day before a session (session-changes/session-reminders.job.ts): the family's members in it. */
+  'session-reminder': {
+    organizationName: string;
+    memberNames: string[];
+    activityName: string;
+    /** 'dd/MM/yyyy HH:mm' in the organisation's zone. */
+    start: string;
+    location: string | null;
+    link: string;
+  };
 }
 
 /** One recovery token as its e-mails name it; `activityName` and `start` are null for one issued by hand. */

@@ -5,6 +5,7 @@ import type { MailTemplateName, MailTemplates, TemplateSet } from './mail-templa
 import { licenceTemplates } from './licence-mail-templates';
 import { recoveryTemplates } from './recovery-mail-templates';
 import { registrationTemplates } from './registration-mail-templates';
+import { reminderTemplates } from './reminder-mail-templates';
 import { sessionChangeTemplates } from './session-mail-templates';
 import { supportTemplates } from './support-mail-templates';
 
@@ -18,6 +19,7 @@ const templates: TemplateSet<MailTemplateName> = {
   ...sessionChangeTemplates,
   ...recoveryTemplates,
   ...documentTemplates,
+  ...reminderTemplates,
 };
 
 const escapeHtml = (value: string): string =>
@@ -26,18 +28,29 @@ const escapeHtml = (value: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** Renders a template in the recipient's language, as plain text and as HTML. */
+const UNSUBSCRIBE_LABEL: Record<Locale, string> = {
+  fr: 'Ne plus recevoir ces e-mails',
+  en: 'Stop these e-mails',
+};
+
+/** Renders a template in the recipient's language, as plain text and as HTML; a mail one may stop ends with its link. */
 export function renderMail<K extends MailTemplateName>(
   name: K,
   params: MailTemplates[K],
   locale: Locale,
+  unsubscribeUrl?: string,
 ): { subject: string; text: string; html: string } {
   const { subject, paragraphs, link } = templates[name][locale](params);
-  const text = [...paragraphs, ...(link ? [`${link.label} : ${link.href}`] : [])].join('\n\n');
+  const stop = unsubscribeUrl ? { label: UNSUBSCRIBE_LABEL[locale], href: unsubscribeUrl } : null;
+  const text = [
+    ...paragraphs,
+    ...(link ? [`${link.label} : ${link.href}`] : []),
+    ...(stop ? [`${stop.label} : ${stop.href}`] : []),
+  ].join('\n\n');
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = link
     ? `<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p><p style="font-size:12px;color:#64748b;word-break:break-all">${escapeHtml(link.href)}</p>`
     : '';
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px">${body}${button}</div></body></html>`;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;padding:24px"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:24px">${body}${button}${stop ? `<p style="margin:24px 0 0;font-size:12px;color:#64748b"><a href="${escapeHtml(stop.href)}" style="color:#64748b">${escapeHtml(stop.label)}</a></p>` : ''}</div></body></html>`;
   return { subject, text, html };
 }

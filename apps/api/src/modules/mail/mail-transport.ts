@@ -17,6 +17,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of a mail one may stop). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {

@@ -10,7 +10,16 @@ export const MAIL_QUEUE = 'mail.send';
 export interface Mailer {
   /** Renders now and sends in the background; inside `executor`'s transaction when given. */
   send<K extends MailTemplateName>(
-    message: { to: string; locale: Locale; organizationId?: string; executor?: Executor },
+    message: {
+      to: string;
+      locale: Locale;
+      organizationId?: string;
+      executor?: Executor;
+      /** Sends it once only, however often asked, also across restarts (the job's id). */
+      key?: string;
+      /** A mail no transaction requires: the one-click link that stops this kind (RFC 8058). */
+      unsubscribeUrl?: string;
+    },
     template: K,
     params: MailTemplates[K],
   ): Promise<void>;
@@ -44,10 +53,25 @@ export function createMailer(queue: JobQueue, transport: MailTransport, encrypti
     { maxAttempts: 8 },
   );
   return {
-    async send({ to, locale, organizationId, executor }, template, params) {
-      const mail: OutgoingMail = { to, ...renderMail(template, params, locale) };
+    async send({ to, locale, organizationId, executor, key, unsubscribeUrl }, template, params) {
+      const mail: OutgoingMail = {
+        to,
+        ...renderMail(template, params, locale, unsubscribeUrl),
+        ...(unsubscribeUrl
+          ? {
+              headers: {
+                'List-Unsubscribe': `<${unsubscribeUrl}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }
+          : {}),
+      };
       const sealed = encryptSecret(encryptionKey, JSON.stringify(mail), sealContext(organizationId));
-      await queue.enqueue(MAIL_QUEUE, { sealed } satisfies SealedMail, { organizationId, executor });
+      await queue.enqueue(MAIL_QUEUE, { sealed } satisfies SealedMail, {
+        organizationId,
+        executor,
+        key: key && `mail:${key}`,
+      });
     },
     deliver: (mail) => transport.send(mail),
   };

@@ -93,16 +93,19 @@ export async function consumeRecoveryToken(
         actorUserId: auth.userId,
         impersonatorUserId: auth.impersonatorUserId,
       };
-      await ctx.audit.record(
-        {
-          ...audit,
-          type: 'registration-created',
-          subjectType: 'participant',
-          subjectId: participantId,
-          data: { serviceId, memberId: token.memberId, recoveryTokenId: tokenId },
-        },
-        tx,
-      );
+      // Confirmed at once, like a registration a manager adds: both events, as everywhere else.
+      for (const type of ['registration-created', 'registration-confirmed'] as const) {
+        await ctx.audit.record(
+          {
+            ...audit,
+            type,
+            subjectType: 'participant',
+            subjectId: participantId,
+            data: { serviceId, memberId: token.memberId, recoveryTokenId: tokenId },
+          },
+          tx,
+        );
+      }
       await ctx.audit.record(
         {
           ...audit,

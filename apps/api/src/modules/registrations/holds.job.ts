@@ -52,6 +52,7 @@ export async function releaseExpiredHolds(ctx: AppContext): Promise<ReleasedHold
           organizationId: participants.organizationId,
           id: participants.id,
           serviceId: participants.serviceId,
+          memberId: participants.memberId,
           fromInvitationOrRequest: sql<boolean>`(${participants.invitationExpiresAt} is not null or ${participants.reviewReason} is not null)`,
         })
         .from(participants)
@@ -81,6 +82,15 @@ export async function releaseExpiredHolds(ctx: AppContext): Promise<ReleasedHold
               updatedAt: now,
             })
             .where(where);
+          // It was a registration (audited when invited or asked): its end is audited too.
+          await tx.insert(auditEvents).values({
+            id: newId('aud'),
+            organizationId: row.organizationId,
+            type: 'registration-cancelled',
+            subjectType: 'participant',
+            subjectId: row.id,
+            data: { serviceId: row.serviceId, memberId: row.memberId, reason: HOLD_EXPIRED },
+          });
         } else {
           await tx.delete(participants).where(where);
         }

@@ -61,11 +61,31 @@ export function createPrestationsService(ctx: AppContext) {
       return prestationDto(auth, id, locale);
     },
 
+    /** Takes a holder off the session: their prestation is cancelled (audit `prestation-cancelled`). */
     async removeHolder(auth: AuthContext, serviceId: string, prestationId: string) {
-      const service = await repository.findById(auth.organizationId, serviceId, managerScopeOf(auth));
+      const organizationId = auth.organizationId;
+      const service = await repository.findById(organizationId, serviceId, managerScopeOf(auth));
       if (!service) throw new AppError('not_found');
-      if (!(await repository.deletePrestation(auth.organizationId, serviceId, prestationId)))
-        throw new AppError('not_found');
+      await ctx.db.transaction(async (tx) => {
+        const removed = await createServicesRepository(tx).deletePrestation(
+          organizationId,
+          serviceId,
+          prestationId,
+        );
+        if (!removed) throw new AppError('not_found');
+        await ctx.audit.record(
+          {
+            organizationId,
+            type: 'prestation-cancelled',
+            actorUserId: auth.userId,
+            impersonatorUserId: auth.impersonatorUserId,
+            subjectType: 'prestation',
+            subjectId: prestationId,
+            data: { serviceId, holderUserId: removed.holderUserId },
+          },
+          tx,
+        );
+      });
     },
 
     getPrestation: prestationDto,

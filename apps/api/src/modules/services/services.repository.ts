@@ -357,13 +357,13 @@ export function createServicesRepository(db: Executor) {
         .where(and(eq(prestations.organizationId, organizationId), eq(prestations.id, prestationId)));
     },
 
-    /** Removes the prestation if it belongs to the session; answers whether it did. */
+    /** Removes the prestation if it belongs to the session; answers its holder, or null when none was. */
     async deletePrestation(
       organizationId: string,
       serviceId: string,
       prestationId: string,
-    ): Promise<boolean> {
-      const deleted = await db
+    ): Promise<{ holderUserId: string } | null> {
+      const [deleted] = await db
         .delete(prestations)
         .where(
           and(
@@ -372,8 +372,8 @@ export function createServicesRepository(db: Executor) {
             eq(prestations.id, prestationId),
           ),
         )
-        .returning({ id: prestations.id });
-      return deleted.length > 0;
+        .returning({ holderUserId: prestations.holderUserId });
+      return deleted ?? null;
     },
   };
 }

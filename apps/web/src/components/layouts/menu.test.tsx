@@ -53,6 +53,7 @@ const MANAGER_LABELS = [
   'Récupérations',
   'Comptabilité',
   'Documents',
+  "Journal d'audit",
   'Configuration',
 ];
 
@@ -133,6 +134,7 @@ describe('the side menu by user kind (spec section 2)', () => {
       'Établissements',
       'Comptabilité',
       'Documents',
+      "Journal d'audit",
       'Configuration',
     ]);
   });
@@ -148,6 +150,7 @@ describe('the side menu by user kind (spec section 2)', () => {
       'Récupérations',
       'Établissements',
       'Documents',
+      "Journal d'audit",
       'Configuration',
     ]);
   });

@@ -18,6 +18,7 @@ import {
   Dumbbell,
   ExternalLink,
   FileText,
+  History,
   House,
   LayoutGrid,
   LifeBuoy,
@@ -66,7 +67,8 @@ export type MenuLabelKey =
   | 'allActivities'
   | 'sessionsAttendance'
   | 'allMembers'
-  | 'holders';
+  | 'holders'
+  | 'audit';
 
 export interface MenuEntry {
   id: string;
@@ -164,6 +166,7 @@ function managerMenu(context: MenuContext, establishmentManager: boolean): MenuS
       ? []
       : [entry('accounting', paths.accounting.to(), Calculator, { matchPrefix: '/accounting' })]),
     documents(),
+    entry('audit', paths.audit.to(), History, { matchPrefix: '/audit' }),
     entry('configuration', paths.organizationConfiguration.to(context.organizationId), Settings, {
       matchPrefix: '/configuration',
     }),

@@ -14,6 +14,7 @@ import { ConditionsCard } from './conditions-card';
 import { PasswordCard } from './password-card';
 import { PersonCard } from './person-card';
 import { PrivacyCard } from './privacy-card';
+import { RemindersPreference } from './reminders-preference';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -84,6 +85,7 @@ export function ProfilePage() {
                   {user?.lastLoginAt ? formatDateTime(user.lastLoginAt, timeZone, locale) : null}
                 </Detail>
               </dl>
+              {family ? <RemindersPreference /> : null}
             </CardContent>
           </Card>
         </div>
