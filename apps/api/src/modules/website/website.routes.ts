@@ -32,6 +32,8 @@ const settingsSchema = z.object({
 });
 
 const dataSchema = settingsSchema.extend({
+  /** The custom button when it shows (enabled, with a name and a URL), else null. */
+  customButton: z.object({ name: z.string(), url: z.string() }).nullable(),
   establishments: z.array(
     z.object({
       id: z.string(),
@@ -53,6 +55,9 @@ const dataSchema = settingsSchema.extend({
       durationText: z.string(),
       ageRestrictionText: z.string(),
       establishmentId: z.string(),
+      nextSessions: z.array(
+        z.object({ id: z.string(), startDateTime: z.string(), freeSeats: z.number().int().nullable() }),
+      ),
     }),
   ),
 });
