@@ -47,7 +47,7 @@ describe('link previews', () => {
     const r = await page('/discover');
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/html');
-    expect(r.body).toContain('<div id="root"></div>');
+    expect(r.body).toContain('<div id="root">');
     expect(r.body).toContain('<title>Club Sportif Démo</title>');
     const [settings] = await t.db
       .select()
@@ -73,6 +73,30 @@ describe('link previews', () => {
       new URL(tags['og:image']!).pathname + new URL(tags['og:image']!).search,
     );
     expect(image.statusCode).toBe(200);
+  });
+
+  it("paints the page itself in #root for a slow phone: activities, sessions and « S'inscrire » links", async () => {
+    const r = await page('/discover');
+    const root = r.body.slice(r.body.indexOf('<div id="root">'));
+    expect(root).toContain('id="discover-shell"');
+    expect(root).toContain('<h1>Club Sportif Démo</h1>');
+    expect(root).toContain('<h2>Bienvenue au Club Sportif Démo</h2>');
+    const ids = [...root.matchAll(/data-server-activity="([^"]+)"/g)].map((m) => m[1]!);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(root).toContain(`href="/login?redirect=%2Fcatalog%2Fblueprints%2F${ids[0]}"`);
+    expect(root).toContain("S'inscrire");
+    // Disabled: the app's own page says so; nothing of the club's page is painted.
+    await t.db
+      .update(websiteSettings)
+      .set({ enabled: false })
+      .where(eq(websiteSettings.organizationId, 'org_demo'));
+    const disabled = await page('/discover');
+    expect(disabled.body).not.toContain('discover-shell');
+    expect(disabled.body).not.toContain('og:description');
+    await t.db
+      .update(websiteSettings)
+      .set({ enabled: true })
+      .where(eq(websiteSettings.organizationId, 'org_demo'));
   });
 
   it("answers an activity's catalogue page with the activity, and the product's page for one not open to all", async () => {

@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { createOrganizationRepository } from '../modules/organizations/organization.repository';
 import { organizationKeyFromHost } from '../modules/organizations/request-organization';
+import { isLocale } from '@inscrio/shared';
+import { renderDiscoverHtml } from '../modules/website/discover-html';
 import { createWebsiteService, type ShareMeta } from '../modules/website/website.service';
 import { sendHtml } from './login-page';
 
@@ -27,8 +29,14 @@ function origin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-/** index.html with the page's title, description, icon and cards in its head. */
-export function withShareMeta(html: string, meta: ShareMeta, pageUrl: string, base: string): string {
+/** index.html with the page's title, description, icon and cards in its head (and `root` in #root). */
+export function withShareMeta(
+  html: string,
+  meta: ShareMeta,
+  pageUrl: string,
+  base: string,
+  root = '',
+): string {
   const tags: string[] = [];
   const property = (name: string, content: string) =>
     tags.push(`<meta property="${name}" content="${escapeAttribute(content)}" />`);
@@ -56,8 +64,13 @@ export function withShareMeta(html: string, meta: ShareMeta, pageUrl: string, ba
       () => `<link rel="icon" type="image/png" href="${escapeAttribute(meta.faviconPath!)}" />`,
     );
   }
-  return page.replace('</head>', () => `${tags.join('')}</head>`);
+  page = page.replace('</head>', () => `${tags.join('')}</head>`);
+  return root ? page.replace('<div id="root">', () => `<div id="root">${root}`) : page;
 }
+
+type Organization = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createOrganizationRepository>['findActiveByKey']>>
+>;
 
 export function registerSharePages(app: FastifyInstance, ctx: AppContext, webDist: string): void {
   const index = path.join(webDist, 'index.html');
@@ -70,33 +83,48 @@ export function registerSharePages(app: FastifyInstance, ctx: AppContext, webDis
   const answer = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    read: (
-      organization: NonNullable<Awaited<ReturnType<typeof organizations.findActiveByKey>>>,
-    ) => Promise<ShareMeta | undefined>,
+    read: (organization: Organization) => Promise<{ meta: ShareMeta; root?: string } | undefined>,
   ) => {
     const key = organizationKeyFromHost(request.headers.host, ctx.config.appBaseHost);
     const organization = key ? await organizations.findActiveByKey(key) : undefined;
     if (!organization || organization.maintenance) return plain(reply);
-    let meta: ShareMeta | undefined;
+    let shown: { meta: ShareMeta; root?: string } | undefined;
     try {
-      meta = await read(organization);
+      shown = await read(organization);
     } catch (error) {
       // A preview is a nicety: the page itself must still open.
       request.log.error({ err: error }, 'share meta not read');
       return plain(reply);
     }
-    if (!meta) return plain(reply);
+    if (!shown) return plain(reply);
     const base = origin(request);
-    const page = withShareMeta(html, meta, base + request.url.split('?')[0], base);
+    const page = withShareMeta(html, shown.meta, base + request.url.split('?')[0], base, shown.root);
     return sendHtml(reply, String(request.headers['accept-encoding'] ?? ''), page);
   };
 
-  app.get('/discover', (request, reply) => answer(request, reply, (o) => website.shareMeta(o)));
+  // The page itself too, painted before the app's JavaScript arrives (discover-html.ts).
+  app.get('/discover', (request, reply) =>
+    answer(request, reply, async (organization) => {
+      const locale = isLocale(organization.defaultLocale) ? organization.defaultLocale : 'fr';
+      const [meta, data] = await Promise.all([
+        website.shareMeta(organization),
+        website.data(organization, locale),
+      ]);
+      if (!data.enabled) return { meta };
+      const root = renderDiscoverHtml(
+        data,
+        organization.timeZone,
+        locale,
+        (id) => `/login?${new URLSearchParams({ redirect: `/catalog/blueprints/${id}` })}`,
+      );
+      return { meta, root };
+    }),
+  );
   app.get<{ Params: { id: string } }>('/catalog/blueprints/:id', (request, reply) =>
-    answer(request, reply, (o) =>
-      request.params.id.length > 100
-        ? Promise.resolve(undefined)
-        : website.activityShareMeta(o, request.params.id),
-    ),
+    answer(request, reply, async (organization) => {
+      if (request.params.id.length > 100) return undefined;
+      const meta = await website.activityShareMeta(organization, request.params.id);
+      return meta && { meta };
+    }),
   );
 }
