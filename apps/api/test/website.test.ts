@@ -78,7 +78,13 @@ describe('website settings', () => {
     const byId = new Map(visibilities.map((v) => [v.id, v.visibility]));
     for (const activity of body.activities) expect(['public', 'protected']).toContain(byId.get(activity.id));
     expect(JSON.stringify(body)).not.toContain('privateDescription');
-    expect(data.headers['cache-control']).toContain('public');
+    expect(data.headers['cache-control']).toBe('public, no-cache');
+    // Revalidated each time: unchanged, nothing is sent again.
+    const again = await t.request('GET', '/api/website/data', {
+      headers: { 'if-none-match': String(data.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 
   it('cleans the description on the server: no script or event handler is stored or comes back', async () => {

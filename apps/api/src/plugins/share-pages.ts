@@ -65,7 +65,14 @@ export function withShareMeta(
     );
   }
   page = page.replace('</head>', () => `${tags.join('')}</head>`);
-  return root ? page.replace('<div id="root">', () => `<div id="root">${root}`) : page;
+  if (!root) return page;
+  // The painted page has its own inline style: the app's stylesheet moves to the end of the body, so
+  // the first paint waits for no other download (the app, which needs it, mounts long after it came).
+  const stylesheets = page.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  for (const link of stylesheets) page = page.replace(link, '');
+  return page
+    .replace('<div id="root">', () => `<div id="root">${root}`)
+    .replace('</body>', () => `${stylesheets.join('')}</body>`);
 }
 
 type Organization = NonNullable<

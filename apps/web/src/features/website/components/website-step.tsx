@@ -256,7 +256,7 @@ export function WebsiteStep() {
   return (
     <Card data-website-card="">
       <CardHeader>
-        <CardTitle>{t('step.title')}</CardTitle>
+        <CardTitle>{t('step.heading')}</CardTitle>
         <CardDescription>{t('step.description_help')}</CardDescription>
       </CardHeader>
       <CardContent>
