@@ -83,6 +83,7 @@ import { errorBodySchema, registerErrorHandling, registerPreflightCheck } from '
 import { registerInputHygiene, registerJsonBodyParser } from './plugins/input-hygiene';
 import { registerNoStore } from './plugins/no-store';
 import { registerLoginPage } from './plugins/login-page';
+import { registerSharePages } from './plugins/share-pages';
 
 const RATE_LIMIT_WINDOW_SECONDS = 15 * 60;
 
@@ -342,6 +343,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ),
     });
     await registerLoginPage(app, ctx, options.webDist);
+    registerSharePages(app, ctx, options.webDist);
   }
 
   return app;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { count } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,20 +17,21 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0'),
-  randomBytes(32),
-]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x1a, 0, 0, 0]),
-  Buffer.from('WEBPVP8L'),
-  randomBytes(18),
-]);
 const MB = 1024 * 1024;
 
+/** A real image of `width` × `height` (a two-colour gradient, so encoders have something to do). */
+function picture(format: 'png' | 'jpeg' | 'webp', width: number, height: number, alpha = false) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g"><stop offset="0" stop-color="#0ea5e9"/><stop offset="1" stop-color="#f97316"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="${alpha ? 'none' : 'url(#g)'}"/><circle cx="50%" cy="50%" r="30%" fill="url(#g)"/></svg>`;
+  return sharp(Buffer.from(svg))[format]().toBuffer();
+}
+let JPEG: Buffer;
+let WEBP: Buffer;
+
 beforeAll(async () => {
+  JPEG = await picture('jpeg', 40, 30);
+  WEBP = await picture('webp', 40, 30);
   t = await createTestApp();
   for (const kind of Object.keys(DEMO_ACCOUNTS) as (keyof typeof DEMO_ACCOUNTS)[]) {
     const host = kind === 'sysadmin' || kind === 'support' ? ADMIN_HOST : undefined;
@@ -84,15 +86,20 @@ describe('POST /assets', () => {
     expect(asset).toEqual({
       id: expect.stringMatching(/^ast_[0-9a-z]{26}$/),
       contentType: 'image/png',
-      byteSize: PNG.length,
+      byteSize: expect.any(Number),
       url: `/api/assets/serve/${asset.id}?orgId=org_demo`,
     });
-    const [row] = await t.database.query<{ sha256: string; file_name: string; created_by_user_id: string }>(
-      'select sha256, file_name, created_by_user_id from assets where id = $1',
-      [asset.id],
-    );
+    const [row] = await t.database.query<{
+      sha256: string;
+      file_name: string;
+      created_by_user_id: string;
+      data: Buffer;
+    }>('select sha256, file_name, created_by_user_id, data from assets where id = $1', [asset.id]);
+    // Stored as decoded and encoded again: still the same 1×1 PNG picture.
+    expect(await sharp(row!.data).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
+    expect(row!.data.length).toBe(asset.byteSize);
     expect(row).toMatchObject({
-      sha256: createHash('sha256').update(PNG).digest('hex'),
+      sha256: createHash('sha256').update(row!.data).digest('hex'),
       file_name: 'logo.png',
     });
     expect(row!.created_by_user_id).toMatch(/^usr_/);
@@ -114,7 +121,7 @@ describe('POST /assets', () => {
 
   it('recognises JPEG and WebP by their bytes, and stores the detected type', async () => {
     const jpeg = await upload('manager', image(JPEG, 'image/jpeg', 'photo.jpg'));
-    expect(jpeg.json()).toMatchObject({ contentType: 'image/jpeg', byteSize: JPEG.length });
+    expect(jpeg.json()).toMatchObject({ contentType: 'image/jpeg' });
     const webp = await upload('manager', image(WEBP, 'image/webp', 'photo.webp'));
     expect(webp.json()).toMatchObject({ contentType: 'image/webp' });
     // Declared PNG, really a JPEG: kept, under its true type.
@@ -156,10 +163,82 @@ describe('POST /assets', () => {
       message: 'Le fichier ne doit pas dépasser 5 Mo.',
     });
     expect(await storedAssets()).toBe(before);
-    const twoMb = Buffer.concat([PNG, Buffer.alloc(2 * MB)]);
+    // Random pixels do not compress: a real PNG of more than 2 MB.
+    const twoMb = await sharp(randomBytes(1000 * 750 * 3), { raw: { width: 1000, height: 750, channels: 3 } })
+      .png()
+      .toBuffer();
+    expect(twoMb.length).toBeGreaterThan(2 * MB);
     const ok = await upload('manager', image(twoMb));
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().byteSize).toBe(twoMb.length);
+  });
+
+  it('resizes each image to the size its page shows, in the type it is served with', async () => {
+    const photo = await picture('jpeg', 4000, 3000);
+    const cases = [
+      { purpose: 'background', input: photo, format: 'webp', width: 1333, height: 1000 },
+      { purpose: 'activity', input: photo, format: 'jpeg', width: 1067, height: 800 },
+      { purpose: 'favicon', input: await picture('png', 300, 200), format: 'png', width: 64, height: 64 },
+      {
+        purpose: 'logo',
+        input: await picture('png', 1024, 512, true),
+        format: 'png',
+        width: 512,
+        height: 256,
+      },
+      // Small enough already: never enlarged.
+      { purpose: 'logo', input: JPEG, format: 'jpeg', width: 40, height: 30 },
+    ];
+    for (const c of cases) {
+      const r = await t.request('POST', `/api/assets?purpose=${c.purpose}`, {
+        token: tokens.manager,
+        organizationId: 'org_demo',
+        ...(({ body, contentType }) => ({ body, headers: { 'content-type': contentType } }))(
+          multipart(image(c.input, c.format === 'png' ? 'image/png' : 'image/jpeg')),
+        ),
+      });
+      expect(r.statusCode, c.purpose).toBe(201);
+      expect(r.json().contentType, c.purpose).toBe(`image/${c.format}`);
+      const served = await serve(r.json().url);
+      expect(served.headers['content-type'], c.purpose).toBe(`image/${c.format}`);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }, c.purpose).toEqual({
+        format: c.format,
+        width: c.width,
+        height: c.height,
+      });
+      if (c.purpose === 'logo' && c.format === 'png') expect(meta.hasAlpha).toBe(true);
+    }
+    const bad = await t.request('POST', '/api/assets?purpose=poster', {
+      token: tokens.manager,
+      organizationId: 'org_demo',
+      body: multipart(image(PNG)).body,
+      headers: { 'content-type': multipart(image(PNG)).contentType },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('purpose');
+  });
+
+  it('refuses an image that starts like one but cannot be decoded, and a decompression bomb', async () => {
+    const before = await storedAssets();
+    const truncated = JPEG.subarray(0, 40);
+    const garbage = Buffer.concat([PNG.subarray(0, 16), randomBytes(200)]);
+    // 10 000 × 5 000 pixels of one colour: a few kilobytes that would take 200 MB to decode.
+    const bomb = await sharp({
+      create: { width: 10_000, height: 5_000, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(MB);
+    for (const [label, data, type] of [
+      ['truncated JPEG', truncated, 'image/jpeg'],
+      ['PNG signature then noise', garbage, 'image/png'],
+      ['bomb', bomb, 'image/png'],
+    ] as const) {
+      const r = await upload('manager', image(data, type));
+      expect(r.statusCode, label).toBe(415);
+      expect(r.json().message, label).toBe('Cette image est illisible ou endommagée.');
+    }
+    expect(await storedAssets()).toBe(before);
   });
 
   it('refuses bodies without one usable file', async () => {
@@ -197,15 +276,19 @@ describe('POST /assets', () => {
 describe('GET /assets/serve/{id}', () => {
   let url: string;
   let etag: string;
+  let stored: Buffer;
   beforeAll(async () => {
     url = (await upload('manager', image(PNG))).json().url;
-    etag = `"${createHash('sha256').update(PNG).digest('hex')}"`;
+    const id = url.split('/').at(-1)!.split('?')[0]!;
+    const [row] = await t.database.query<{ data: Buffer }>('select data from assets where id = $1', [id]);
+    stored = row!.data;
+    etag = `"${createHash('sha256').update(stored).digest('hex')}"`;
   });
 
   it('serves the bytes to anyone, immutable, with an ETag and a locked-down policy', async () => {
     const r = await serve(url);
     expect(r.statusCode).toBe(200);
-    expect(r.rawPayload.equals(PNG)).toBe(true);
+    expect(r.rawPayload.equals(stored)).toBe(true);
     expect(r.headers).toMatchObject({
       'content-type': 'image/png',
       'cache-control': 'public, max-age=31536000, immutable',
@@ -215,7 +298,7 @@ describe('GET /assets/serve/{id}', () => {
     });
     // From another organisation's host too: the id and orgId name it.
     const elsewhere = await serve(url, { host: 'othertown.localhost:3000' });
-    expect(elsewhere.rawPayload.equals(PNG)).toBe(true);
+    expect(elsewhere.rawPayload.equals(stored)).toBe(true);
   });
 
   it('answers 304 when the client already holds it', async () => {
@@ -227,7 +310,7 @@ describe('GET /assets/serve/{id}', () => {
     }
     const changed = await serve(url, { 'if-none-match': '"something-else"' });
     expect(changed.statusCode).toBe(200);
-    expect(changed.rawPayload.equals(PNG)).toBe(true);
+    expect(changed.rawPayload.equals(stored)).toBe(true);
   });
 
   it('answers 404 (JSON error) for an unknown id or another organisation', async () => {

@@ -26,6 +26,7 @@ import type platformOrganizations from './locales/fr/platform-organizations.json
 import type periods from './locales/fr/periods.json';
 import type profile from './locales/fr/profile.json';
 import type recoveryTokens from './locales/fr/recovery-tokens.json';
+import type website from './locales/fr/website.json';
 import type workTime from './locales/fr/work-time.json';
 import type audit from './locales/fr/audit.json';
 import type redirectMessage from './locales/fr/redirect-message.json';
@@ -72,6 +73,7 @@ declare module 'i18next' {
       registry: typeof registry;
       reviews: typeof reviews;
       services: typeof services;
+      website: typeof website;
       'work-time': typeof workTime;
       audit: typeof audit;
     };

@@ -25,6 +25,7 @@ import { seedFamilies } from './families';
 import { seedOrders } from './orders';
 import { seedSessionChanges } from './session-changes';
 import { seedRecoveryTokens } from './recovery';
+import { seedWebsite } from './website';
 import { seedWorkTime } from './work-time';
 
 /** Whether the database holds no organisation yet (a first start). */
@@ -240,6 +241,7 @@ export async function seedDatabase(
       children,
       demoFamily,
     });
+    await seedWebsite(ctx, at);
     await seedClubs(ctx, now, passwordHash);
     await seedPlatformStatements(tx as unknown as Database, now);
     await payEarlierStatements(ctx, sysadmin.user.id);

@@ -28,7 +28,7 @@ function inlineJson(value: unknown): string {
 }
 
 /** Sends `html`, compressed as the browser accepts (a fast level: it is made for each request). */
-async function sendHtml(reply: FastifyReply, accepted: string, html: string): Promise<FastifyReply> {
+export async function sendHtml(reply: FastifyReply, accepted: string, html: string): Promise<FastifyReply> {
   reply
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding')

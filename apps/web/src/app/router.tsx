@@ -416,7 +416,11 @@ export function organizationRoutes(): RouteObject[] {
                   lazy: () => import('./routes/onboarding'),
                   handle: { title: page('onboarding') },
                 },
-                later(paths.discover.pattern, page('discover')),
+                {
+                  path: paths.discover.pattern,
+                  lazy: () => import('./routes/discover'),
+                  handle: { title: page('discover') },
+                },
               ],
             },
           ],

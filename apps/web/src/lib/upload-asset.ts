@@ -1,3 +1,4 @@
+import type { AssetPurpose } from '@inscrio/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -10,13 +11,16 @@ export interface UploadedAsset {
   url: string;
 }
 
-/** `POST /assets` (multipart, field `file`): a PNG, JPEG or WebP image of at most 5 MB (activity images, logos). */
-export function uploadAsset(file: File) {
+/**
+ * `POST /assets` (multipart, field `file`): a PNG, JPEG or WebP image of at most 5 MB (activity images,
+ * logos), stored resized for `purpose` (the size the pages show it at).
+ */
+export function uploadAsset(file: File, purpose?: AssetPurpose) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.post<UploadedAsset>('/assets', form);
+  return api.post<UploadedAsset>(purpose ? `/assets?purpose=${purpose}` : '/assets', form);
 }
 
-export function useUploadAsset() {
-  return useMutation({ mutationFn: uploadAsset, meta: { silent: true } });
+export function useUploadAsset(purpose?: AssetPurpose) {
+  return useMutation({ mutationFn: (file: File) => uploadAsset(file, purpose), meta: { silent: true } });
 }

@@ -118,6 +118,12 @@ export const establishmentsQuerySchema = (locale: Locale) =>
 /** Images the asset upload accepts (checked on the bytes, not only on the declared type). */
 export const ASSET_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type AssetImageType = (typeof ASSET_IMAGE_TYPES)[number];
+/**
+ * What an uploaded image is for (`POST /assets?purpose=`): it is resized once, at upload, to the size
+ * the pages show it at. Without a purpose it is only bounded (documents print it as it is).
+ */
+export const ASSET_PURPOSES = ['logo', 'favicon', 'background', 'activity'] as const;
+export type AssetPurpose = (typeof ASSET_PURPOSES)[number];
 /** 5 MB. */
 export const ASSET_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -219,6 +219,10 @@ export const MESSAGES = {
     fr: 'Le fichier ne doit pas dépasser {max} Mo.',
     en: 'The file must not exceed {max} MB.',
   },
+  assetUnreadable: {
+    fr: 'Cette image est illisible ou endommagée.',
+    en: 'This image is unreadable or damaged.',
+  },
   assetFileRequired: {
     fr: 'Veuillez joindre un fichier image (envoi multipart/form-data).',
     en: 'Please attach an image file (multipart/form-data upload).',

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { ASSET_MAX_BYTES, isAtLeastEstManager } from '@inscrio/shared';
+import { ASSET_MAX_BYTES, ASSET_PURPOSES, isAtLeastEstManager } from '@inscrio/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,15 +60,18 @@ export function assetsRoutes(ctx: AppContext) {
         schema: {
           tags,
           description:
-            'Uploads one image (PNG, JPEG or WebP, at most 5 MB) as multipart/form-data, field `file`.',
+            'Uploads one image (PNG, JPEG or WebP, at most 5 MB) as multipart/form-data, field `file`; ' +
+            'it is stored resized for `purpose` (favicon 64 px square PNG, logo 512 px, background ' +
+            '1600 px WebP, activity 1200 px; none: at most 2000 px).',
           consumes: ['multipart/form-data'],
+          querystring: z.object({ purpose: z.enum(ASSET_PURPOSES).optional() }),
           response: { 201: assetDtoSchema },
         },
       },
       async (request, reply) => {
         const auth = requireAuth(request);
         const file = await readUpload(request);
-        return reply.status(201).send(await assets.upload(auth, file, request.locale));
+        return reply.status(201).send(await assets.upload(auth, file, request.locale, request.query.purpose));
       },
     );
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   ASSET_IMAGE_TYPES,
   ASSET_MAX_BYTES,
+  type AssetPurpose,
   type Locale,
   LOCALES,
   message,
@@ -14,6 +15,7 @@ import type { AuthContext } from '../../lib/access';
 import { type AssetDto, toAssetDto } from './assets.dto';
 import { createAssetRepository } from './assets.repository';
 import { detectImageType } from '../../lib/image-type';
+import { resizeImage, UnreadableImageError } from './image-resize';
 
 export interface UploadedFile {
   data: Buffer;
@@ -36,6 +38,7 @@ export const assetErrors = {
     new AppError('payload_too_large', [], { text: inBothLanguages('assetTooLarge', { max: MAX_MEGABYTES }) }),
   unsupportedType: () =>
     new AppError('unsupported_media_type', [], { text: inBothLanguages('assetImageType') }),
+  unreadable: () => new AppError('unsupported_media_type', [], { text: inBothLanguages('assetUnreadable') }),
   notMultipart: () =>
     new AppError('unsupported_media_type', [], { text: inBothLanguages('assetFileRequired') }),
   fileRequired: (locale: Locale) =>
@@ -65,9 +68,15 @@ export function createAssetsService(ctx: AppContext) {
   return {
     /**
      * Stores an image of the acting organisation. Only PNG, JPEG and WebP are kept, recognised by their
-     * bytes: a declared type alone is not trusted. The stored type is the detected one.
+     * bytes: a declared type alone is not trusted. The image is stored resized for its `purpose`, with
+     * the type of what was stored (fixed here, served as is).
      */
-    async upload(auth: AuthContext, file: UploadedFile, locale: Locale): Promise<AssetDto> {
+    async upload(
+      auth: AuthContext,
+      file: UploadedFile,
+      locale: Locale,
+      purpose?: AssetPurpose,
+    ): Promise<AssetDto> {
       if (file.data.length === 0) throw assetErrors.fileRequired(locale);
       if (file.data.length > ASSET_MAX_BYTES) throw assetErrors.tooLarge();
       const detected = detectImageType(file.data);
@@ -75,17 +84,20 @@ export function createAssetsService(ctx: AppContext) {
       if (!detected || !(ASSET_IMAGE_TYPES as readonly string[]).includes(declared)) {
         throw assetErrors.unsupportedType();
       }
+      const image = await resizeImage(file.data, detected, purpose).catch((error: unknown) => {
+        throw error instanceof UnreadableImageError ? assetErrors.unreadable() : error;
+      });
       const asset = {
         organizationId: auth.organizationId,
         id: newId('ast', ctx.clock.now().getTime()),
-        contentType: detected,
-        byteSize: file.data.length,
-        sha256: createHash('sha256').update(file.data).digest('hex'),
+        contentType: image.contentType,
+        byteSize: image.data.length,
+        sha256: createHash('sha256').update(image.data).digest('hex'),
       };
       await repository.insert({
         ...asset,
         fileName: cleanFileName(file.fileName),
-        data: file.data,
+        data: image.data,
         createdByUserId: auth.userId,
       });
       return toAssetDto(asset);

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { isAtLeastOrgManager, websiteSettingsSchema } from '@inscrio/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -32,6 +33,8 @@ const settingsSchema = z.object({
 });
 
 const dataSchema = settingsSchema.extend({
+  /** The custom button when it shows (enabled, with a name and a URL), else null. */
+  customButton: z.object({ name: z.string(), url: z.string() }).nullable(),
   establishments: z.array(
     z.object({
       id: z.string(),
@@ -53,6 +56,9 @@ const dataSchema = settingsSchema.extend({
       durationText: z.string(),
       ageRestrictionText: z.string(),
       establishmentId: z.string(),
+      nextSessions: z.array(
+        z.object({ id: z.string(), startDateTime: z.string(), freeSeats: z.number().int().nullable() }),
+      ),
     }),
   ),
 });
@@ -66,13 +72,22 @@ export function websiteRoutes(ctx: AppContext) {
 
     r.get(
       '/website/data',
-      { config: { public: true }, schema: { tags, response: { 200: dataSchema } } },
+      {
+        config: { public: true },
+        schema: { tags, response: { 200: dataSchema } },
+      },
       async (request, reply) => {
         const organization = await resolveRequestOrganization(request, organizations, ctx.config.appBaseHost);
+        const data = await website.data(organization, request.locale);
+        // Kept by browsers and CDNs but checked each time: a manager's change shows on the next load.
+        const etag = `"${createHash('sha256').update(JSON.stringify(data)).digest('base64url')}"`;
         reply
-          .header('cache-control', 'public, max-age=60')
+          .header('cache-control', 'public, no-cache')
+          .header('etag', etag)
           .header('vary', 'host, x-organization-id, accept-language');
-        return website.data(organization, request.locale);
+        // Not modified: no body, so none of the 200 schema (the reply's type knows only that one).
+        if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).status(304).send();
+        return data;
       },
     );
 

@@ -1,6 +1,7 @@
 import {
   ageRestrictionText,
   formatDuration,
+  isCustomButtonVisible,
   type Locale,
   type WebsiteSettingsInput,
   withHttps,
@@ -8,11 +9,29 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { OrganizationRow } from '../organizations/organization.repository';
+import { descriptionText, sanitizeDescription } from './rich-text';
 import {
   createWebsiteRepository,
+  type PublicSessionRow,
   type WebsiteSettingsChanges,
   type WebsiteSettingsRow,
 } from './website.repository';
+
+/** What a link pasted in a chat or a social network shows (Open Graph and Twitter cards). */
+export interface ShareMeta {
+  title: string;
+  description: string;
+  /** Paths on the organisation's host; the caller makes them absolute. */
+  imagePath: string | null;
+  faviconPath: string | null;
+}
+
+const publicSession = (session: PublicSessionRow) => ({
+  id: session.id,
+  startDateTime: session.startDateTime,
+  /** Null when the session has no seat limit. */
+  freeSeats: session.maxSeats === -1 ? null : Math.max(0, session.maxSeats - session.reservedSeats),
+});
 
 const assetUrl = (organizationId: string, id: string | null) =>
   id ? `/api/assets/serve/${id}?orgId=${encodeURIComponent(organizationId)}` : null;
@@ -25,7 +44,8 @@ export function toWebsiteSettings(organizationId: string, row: WebsiteSettingsRo
   return {
     enabled: row?.enabled ?? false,
     title: row?.title ?? null,
-    description: row?.description ?? null,
+    // Cleaned again on the way out: a description stored before it was cleaned at save never runs either.
+    description: row?.description ? sanitizeDescription(row.description) : null,
     faviconAsset: row?.faviconAssetId ?? null,
     logoAsset: row?.logoAssetId ?? null,
     backgroundAsset: row?.backgroundAssetId ?? null,
@@ -42,6 +62,13 @@ export function toWebsiteSettings(organizationId: string, row: WebsiteSettingsRo
   };
 }
 
+/** The custom button as it shows (spec section 5): only when enabled with both a name and a URL. */
+function customButton(settings: ReturnType<typeof toWebsiteSettings>) {
+  return isCustomButtonVisible(settings)
+    ? { name: settings.customButtonName!.trim(), url: settings.customButtonURL! }
+    : null;
+}
+
 export function createWebsiteService(ctx: AppContext) {
   const repository = createWebsiteRepository(ctx.db);
 
@@ -50,16 +77,36 @@ export function createWebsiteService(ctx: AppContext) {
       return toWebsiteSettings(organizationId, await repository.find(organizationId));
     },
 
-    /** The public page's data: the settings, the establishments and the activities open to all. */
+    /**
+     * The public page's data: the settings, the establishments and the activities open to all with their
+     * next sessions. While the website is disabled only what the menu and the « disabled » page need
+     * (title, logo, favicon, the custom button) is answered.
+     */
     async data(organization: OrganizationRow, locale: Locale) {
-      const [row, establishments, activities] = await Promise.all([
-        repository.find(organization.id),
+      const row = await repository.find(organization.id);
+      const settings = { ...toWebsiteSettings(organization.id, row), title: row?.title ?? organization.name };
+      if (!settings.enabled) {
+        return {
+          ...settings,
+          description: null,
+          backgroundAsset: null,
+          backgroundUrl: null,
+          contactEmail: null,
+          contactPhone: null,
+          contactFacebook: null,
+          contactInstagram: null,
+          customButton: customButton(settings),
+          establishments: [],
+          activities: [],
+        };
+      }
+      const [establishments, activities] = await Promise.all([
         repository.publicEstablishments(organization.id),
-        repository.publicActivities(organization.id),
+        repository.publicActivities(organization.id, ctx.clock.now()),
       ]);
       return {
-        ...toWebsiteSettings(organization.id, row),
-        title: row?.title ?? organization.name,
+        ...settings,
+        customButton: customButton(settings),
         establishments,
         activities: activities.map((a) => ({
           id: a.id,
@@ -71,7 +118,44 @@ export function createWebsiteService(ctx: AppContext) {
           durationText: formatDuration(a.duration),
           ageRestrictionText: ageRestrictionText(a.minAge, a.maxAge, locale),
           establishmentId: a.establishmentId,
+          nextSessions: a.nextSessions.map(publicSession),
         })),
+      };
+    },
+
+    /** The link preview of `/discover`: the website's title, description, background (or logo), favicon. */
+    async shareMeta(organization: OrganizationRow): Promise<ShareMeta> {
+      const row = await repository.find(organization.id);
+      const settings = toWebsiteSettings(organization.id, row);
+      const enabled = settings.enabled;
+      return {
+        title: row?.title ?? organization.name,
+        description: enabled ? descriptionText(settings.description) : '',
+        imagePath: (enabled ? settings.backgroundUrl : null) ?? settings.logoUrl,
+        faviconPath: settings.faviconUrl,
+      };
+    },
+
+    /** The link preview of an activity's catalogue page; undefined for an activity not open to all. */
+    async activityShareMeta(
+      organization: OrganizationRow,
+      blueprintId: string,
+    ): Promise<ShareMeta | undefined> {
+      const [row, activity] = await Promise.all([
+        repository.find(organization.id),
+        repository.publicActivity(organization.id, blueprintId),
+      ]);
+      if (!activity) return undefined;
+      const settings = toWebsiteSettings(organization.id, row);
+      const site = row?.title ?? organization.name;
+      return {
+        title: `${activity.name} – ${site}`,
+        description: descriptionText(activity.description),
+        imagePath:
+          assetUrl(organization.id, activity.imageAssetId) ??
+          (settings.enabled ? settings.backgroundUrl : null) ??
+          settings.logoUrl,
+        faviconPath: settings.faviconUrl,
       };
     },
 
@@ -100,7 +184,12 @@ export function createWebsiteService(ctx: AppContext) {
       const text = (value: string | null | undefined) => (value === undefined ? undefined : blank(value));
       set('enabled', input.enabled);
       set('title', text(input.title));
-      set('description', text(input.description));
+      set(
+        'description',
+        input.description === undefined || input.description === null
+          ? input.description
+          : sanitizeDescription(input.description),
+      );
       set('faviconAssetId', text(input.faviconAsset));
       set('logoAssetId', text(input.logoAsset));
       set('backgroundAssetId', text(input.backgroundAsset));

@@ -1,4 +1,4 @@
-import { ASSET_IMAGE_TYPES, ASSET_MAX_BYTES, message } from '@inscrio/shared';
+import { ASSET_IMAGE_TYPES, ASSET_MAX_BYTES, type AssetPurpose, message } from '@inscrio/shared';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -29,15 +29,18 @@ export function ImageUploadField({
   error,
   labels,
   fit = 'cover',
+  purpose,
 }: {
   url: string | null;
   onChange: (asset: { id: string; url: string } | null) => void;
   error?: string | undefined;
   labels: ImageUploadLabels;
   fit?: 'cover' | 'contain';
+  /** What the image is for: the API stores it at that size. */
+  purpose?: AssetPurpose;
 }) {
   const locale = useLocale();
-  const upload = useUploadAsset();
+  const upload = useUploadAsset(purpose);
   const input = useRef<HTMLInputElement>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const id = useId();

@@ -128,6 +128,7 @@ export function ImageField(props: {
   return (
     <ImageUploadField
       {...props}
+      purpose="activity"
       labels={{
         label: t('fields.image'),
         choose: t('image.choose'),

@@ -13,6 +13,7 @@ import { ErrorState } from '@/components/feedback/error-state';
 import { IncompleteInformationNotice } from '@/components/feedback/incomplete-information-notice';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageContainer, PageHeader } from '@/components/layouts/page-header';
+import { WebsiteStep } from '@/features/website';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/auth-store';
 import { notify } from '@/lib/notify';
@@ -33,6 +34,7 @@ export const STEPS = [
   'billing',
   'mutual',
   'recovery',
+  'website',
 ] as const satisfies readonly ConfigurationStep[];
 export type Step = (typeof STEPS)[number];
 
@@ -52,8 +54,8 @@ function StepNav({
   return (
     <nav aria-label={t('steps.label')} className="flex gap-1 overflow-x-auto border-b border-slate-200">
       {STEPS.map((step) => {
-        // The recovery settings have defaults: the notice never checks them, no mark either way.
-        const checked = step !== 'recovery';
+        // The recovery and website settings have defaults: the notice never checks them, no mark either way.
+        const checked = step !== 'recovery' && step !== 'website';
         const pending = checked && incomplete?.has(step);
         const Icon = pending ? CircleDashed : CircleCheck;
         return (
@@ -122,7 +124,7 @@ function useWarningsFollowMollie(organizationId: string, storedStatus: string | 
 
 /**
  * `/configuration/organizations/{id}` (Configuration): the organisation's settings as steps chosen by
- * `?step=payment|billing|mutual|recovery`, under the 'Informations à compléter' notice
+ * `?step=payment|billing|mutual|recovery|website`, under the 'Informations à compléter' notice
  * (`GET /organizations/{id}/warnings`). The mutual step is the certificates' profile (seal, signature).
  */
 export function OrganizationConfigurationPage() {
@@ -166,6 +168,8 @@ export function OrganizationConfigurationPage() {
           <BillingStep organization={organization} />
         ) : step === 'recovery' ? (
           <RecoverySettingsCard organizationId={organization.id} />
+        ) : step === 'website' ? (
+          <WebsiteStep />
         ) : (
           <MutualStep organizationId={organization.id} />
         )}

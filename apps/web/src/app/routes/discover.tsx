@@ -1,0 +1,1 @@
+export { DiscoverPage as Component } from '@/features/website';
