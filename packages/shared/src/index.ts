@@ -36,3 +36,4 @@ export * from './api/work-time.schema';
 export * from './api/document.schema';
 export * from './national-register';
 export * from './api/certificate.schema';
+export * from './api/communication.schema';
