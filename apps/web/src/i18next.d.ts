@@ -27,6 +27,7 @@ import type periods from './locales/fr/periods.json';
 import type profile from './locales/fr/profile.json';
 import type recoveryTokens from './locales/fr/recovery-tokens.json';
 import type workTime from './locales/fr/work-time.json';
+import type communications from './locales/fr/communications.json';
 import type redirectMessage from './locales/fr/redirect-message.json';
 import type registrations from './locales/fr/registrations.json';
 import type registry from './locales/fr/registry.json';
@@ -72,6 +73,7 @@ declare module 'i18next' {
       reviews: typeof reviews;
       services: typeof services;
       'work-time': typeof workTime;
+      communications: typeof communications;
     };
   }
 }

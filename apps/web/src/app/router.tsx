@@ -127,7 +127,11 @@ const mainScreens: RouteObject[] = [
     handle: { title: menu('registrations') },
   },
   { path: paths.reviews.pattern, lazy: () => import('./routes/reviews'), handle: { title: page('reviews') } },
-  later(paths.communications.pattern, page('communications')),
+  {
+    path: paths.communications.pattern,
+    lazy: () => import('./routes/communications'),
+    handle: { title: page('communications') },
+  },
   {
     path: paths.documents.pattern,
     lazy: () => import('./routes/documents'),

@@ -267,6 +267,8 @@ export const inboxListSchema = z.object({
 export type InboxList = z.infer<typeof inboxListSchema>;
 
 export const inboxMessageSchema = inboxItemSchema.extend({
+  /** The communication it is (its attachments are read through it); null for an automatic e-mail. */
+  communicationId: z.string().nullable(),
   /** Sanitised HTML (the server's allow-list). */
   html: z.string(),
   attachments: z.array(communicationAttachmentSchema),

@@ -408,6 +408,7 @@ export function createCommunicationsService(ctx: AppContext) {
         subject: row.subject,
         createdAt: new Date(row.createdAt).toISOString(),
         read: true,
+        communicationId: row.communicationId,
         html: row.html,
         attachments: row.communicationId
           ? await repository.attachments(organizationId, row.communicationId)

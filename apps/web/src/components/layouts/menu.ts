@@ -18,6 +18,7 @@ import {
   Dumbbell,
   ExternalLink,
   FileText,
+  Mail,
   House,
   LayoutGrid,
   LifeBuoy,
@@ -66,7 +67,8 @@ export type MenuLabelKey =
   | 'allActivities'
   | 'sessionsAttendance'
   | 'allMembers'
-  | 'holders';
+  | 'holders'
+  | 'communications';
 
 export interface MenuEntry {
   id: string;
@@ -78,6 +80,8 @@ export interface MenuEntry {
   icon: LucideIcon;
   /** Opens another site in a new tab. */
   external?: boolean;
+  /** A count shown beside the label: the family's unread messages. */
+  badge?: 'inbox-unread';
   /** A collapsing group (the Services and Members menus of spec section 2). */
   children?: MenuEntry[];
   /** Routes under this prefix also mark the entry as current. */
@@ -131,6 +135,9 @@ const entry = (
 
 const home = () => entry('home', paths.home.to(), House);
 const documents = () => entry('documents', paths.documents.to(), FileText);
+/** The family's messages (`/communications`, issue #20), with their unread count. */
+const communications = () =>
+  entry('communications', paths.communications.to(), Mail, { badge: 'inbox-unread' });
 const orders = () => entry('orders', paths.orders.to(), ShoppingBag, { matchPrefix: '/orders' });
 const recoveryTokens = () =>
   entry('recoveryTokens', paths.recoveryTokens.to(), RotateCcw, { matchPrefix: '/recovery-tokens' });
@@ -211,6 +218,7 @@ export function buildMenu(kind: MenuKind, context: MenuContext): MenuSection[] {
             entry('myActivities', paths.calendar.to(), CalendarDays),
             entry('family', paths.delegations.to(), Users),
             recoveryTokens(),
+            communications(),
             documents(),
             orders(),
             ...customButtonEntry(context.customButton),
@@ -226,6 +234,7 @@ export function buildMenu(kind: MenuKind, context: MenuContext): MenuSection[] {
             entry('activities', paths.holdingServices.to(), Dumbbell, { matchPrefix: '/holdings/services' }),
             entry('participants', paths.holdingAttendees.to(), UserCheck),
             entry('workTime', paths.workTime.to(), Clock),
+            communications(),
             documents(),
             orders(),
           ],
