@@ -457,3 +457,19 @@ describe('the automatic e-mails in the inbox', () => {
     expect((await call(families[1]!.token, 'GET', '/api/communications/inbox')).json().total).toBe(1);
   });
 });
+
+describe('the demo', () => {
+  it('the parent’s inbox holds the club’s two messages, the newer unread', async () => {
+    const inbox = (await call(parent, 'GET', '/api/communications/inbox')).json();
+    const messages = inbox.items.filter((i: { kind: string }) => i.kind === 'communication');
+    expect(messages.map((m: { subject: string; read: boolean }) => [m.subject, m.read])).toEqual([
+      ['Piscine fermée samedi prochain', false],
+      ['Bienvenue pour cette nouvelle saison', true],
+    ]);
+    const sent = (await call(manager, 'GET', '/api/communications')).json();
+    const seeded = sent.items.find(
+      (i: { subject: string }) => i.subject === 'Piscine fermée samedi prochain',
+    );
+    expect(seeded.progress.sent).toBe(seeded.progress.total);
+  });
+});
