@@ -378,7 +378,8 @@ describe('sending', () => {
     expect(received.every((n) => n <= 1)).toBe(true);
     // Every recipient is settled: sent, or failed as interrupted (sent or not: nobody can tell).
     expect(done.progress.sent + done.progress.failed).toBe(12);
-    expect(done.progress.sent).toBe(received.filter((n) => n === 1).length);
+    // Marked sent only once its batch is written: what the dead worker delivered counts as interrupted.
+    expect(done.progress.sent).toBeLessThanOrEqual(received.filter((n) => n === 1).length);
     const interrupted = done.recipients.filter((r: { status: string }) => r.status === 'failed');
     expect(interrupted.length).toBeGreaterThan(0);
     expect(interrupted[0].error).toMatch(/interrompu/);

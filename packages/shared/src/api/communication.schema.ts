@@ -92,7 +92,7 @@ export const COMMUNICATION_LIMITS = {
   /** 5 MB: the largest attachment. */
   attachmentBytes: 5 * 1024 * 1024,
   /** The organisation's sending speed, in messages per second. */
-  ratePerSecond: 1_000,
+  ratePerSecond: 10_000,
   /** The client's idempotency key (a uuid). */
   idempotencyKey: 100,
 } as const;

@@ -336,18 +336,24 @@ export function createCommunicationsRepository(db: Executor) {
       );
     },
 
+    async markSent(organizationId: string, communicationId: string, emails: string[], at: Date) {
+      if (emails.length === 0) return;
+      await db.execute(sql`update communication_recipients set status = 'sent', sent_at = ${at}, error = null
+        where organization_id = ${organizationId} and communication_id = ${communicationId}
+          and status = 'sending' and email in (${sql.join(
+            emails.map((email) => sql`${email}`),
+            sql`, `,
+          )})`);
+    },
+
     async settle(
       organizationId: string,
       communicationId: string,
       email: string,
-      outcome:
-        | { status: 'sent'; at: Date }
-        | { status: 'failed'; error: string }
-        | { status: 'queued'; error: string },
+      outcome: { status: 'failed'; error: string } | { status: 'queued'; error: string },
     ) {
       await db.execute(sql`update communication_recipients set status = ${outcome.status},
-          sent_at = ${outcome.status === 'sent' ? outcome.at : null},
-          error = ${outcome.status === 'sent' ? null : outcome.error},
+          error = ${outcome.error},
           attempts = attempts + ${outcome.status === 'queued' ? 1 : 0}
         where organization_id = ${organizationId} and communication_id = ${communicationId}
           and email = ${email} and status = 'sending'`);

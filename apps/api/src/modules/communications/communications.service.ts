@@ -41,7 +41,7 @@ export const COMMUNICATION_QUEUE = 'communications.send';
 /** Whole-job attempts (each resumes where the last stopped); transient failures back off between them. */
 export const COMMUNICATION_ATTEMPTS = 8;
 /** Recipients taken at a time by the sending job. */
-const CLAIM_BATCH = 50;
+const CLAIM_BATCH = 200;
 
 export interface CommunicationJob extends Record<string, unknown> {
   communicationId: string;
@@ -462,6 +462,7 @@ export function createCommunicationsService(ctx: AppContext) {
       for (;;) {
         const batch = await repository.claim(organizationId, id, CLAIM_BATCH);
         if (batch.length === 0) break;
+        const sent: string[] = [];
         const inFlight = new Set<Promise<void>>();
         for (const recipient of batch) {
           const delay = pace.wait();
@@ -470,8 +471,9 @@ export function createCommunicationsService(ctx: AppContext) {
           const sending = ctx.mailer
             .deliver({ to: recipient.email, ...mailIn(resolveLocale(recipient.locale)), attachments })
             .then(
-              () =>
-                repository.settle(organizationId, id, recipient.email, { status: 'sent', at: new Date() }),
+              () => {
+                sent.push(recipient.email);
+              },
               (error: unknown) => {
                 const status = afterFailure(error, recipient.attempts);
                 if (status === 'queued') transient++;
@@ -485,6 +487,9 @@ export function createCommunicationsService(ctx: AppContext) {
           inFlight.add(sending);
         }
         await Promise.all(inFlight);
+        // The batch's sent addresses marked in one statement: a worker dying before it leaves them
+        // `sending`, failed as interrupted by the next run, never sent again by itself.
+        await repository.markSent(organizationId, id, sent.splice(0), new Date());
         // Those queued again wait for the job's next attempt (after its backoff).
         if (transient > 0) break;
       }
