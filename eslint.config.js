@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 // modules on an earlier line: never a later one, never a sibling on its own line. A use case that makes a
 // higher module act lives in that module (or above both), never behind a back import.
 const API_MODULE_ORDER = [
-  ['audit', 'assets', 'documents', 'health', 'mail'],
+  ['audit', 'assets', 'documents', 'health', 'mail', 'inbox'],
   ['organizations'],
   ['establishments', 'website', 'licences'],
   ['users'],
@@ -33,6 +33,7 @@ const API_MODULE_ORDER = [
   ['cart'],
   ['accounting'],
   ['family-mail'],
+  ['communications'],
   ['certificates', 'reports'],
   ['library'],
   ['audit-trail'],

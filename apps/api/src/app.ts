@@ -46,6 +46,8 @@ import { libraryRoutes } from './modules/library/library.routes';
 import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { registerReportJobs } from './modules/reports/reports.job';
+import { communicationsRoutes } from './modules/communications/communications.routes';
+import { registerCommunicationJobs } from './modules/communications/communications.job';
 import { registerBankImportJob } from './modules/accounting/bank-statements.service';
 import { registerCertificateBatchJob } from './modules/certificates/certificate-batches';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
@@ -184,6 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerCertificateBatchJob(ctx);
   registerSessionRefunds(ctx);
   registerReportJobs(ctx);
+  registerCommunicationJobs(ctx);
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -302,6 +305,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(accountingRoutes(ctx));
       await api.register(recoveryRoutes(ctx));
       await api.register(reportsRoutes(ctx));
+      await api.register(communicationsRoutes(ctx));
       await api.register(libraryRoutes(ctx));
       await api.register(auditTrailRoutes(ctx));
       await api.register(certificatesRoutes(ctx));

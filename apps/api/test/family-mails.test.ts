@@ -131,7 +131,7 @@ describe('order confirmation e-mail', () => {
 
   it('goes out once: a job run again (a retry after a crash) or an event queued twice sends nothing more', async () => {
     const { family, order } = await placeOrder('fr');
-    await t.waitForMail(family.email);
+    const mail = await t.waitForMail(family.email);
     const [job] = await mailJobs(order.id);
     // Marked with the account's id (no address in the job).
     expect(job).toMatchObject({ status: 'done', payload: { sent: [family.userId] } });
@@ -146,6 +146,10 @@ describe('order confirmation e-mail', () => {
     await t.app.ctx.queue.runUntilIdle();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(t.inbox.mailsTo(family.email)).toHaveLength(1);
+    // Listed once in the family's /communications as well, unread.
+    const inbox = (await call(family.token, 'GET', '/api/communications/inbox')).json();
+    expect(inbox).toMatchObject({ total: 1, unread: 1, items: [{ kind: 'order-placed', read: false }] });
+    expect(inbox.items[0].subject).toBe(mail.subject);
   });
 });
 

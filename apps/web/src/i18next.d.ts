@@ -29,6 +29,7 @@ import type recoveryTokens from './locales/fr/recovery-tokens.json';
 import type website from './locales/fr/website.json';
 import type workTime from './locales/fr/work-time.json';
 import type audit from './locales/fr/audit.json';
+import type communications from './locales/fr/communications.json';
 import type redirectMessage from './locales/fr/redirect-message.json';
 import type registrations from './locales/fr/registrations.json';
 import type registry from './locales/fr/registry.json';
@@ -76,6 +77,7 @@ declare module 'i18next' {
       website: typeof website;
       'work-time': typeof workTime;
       audit: typeof audit;
+      communications: typeof communications;
     };
   }
 }

@@ -811,6 +811,24 @@ export const ERRORS = {
     fr: "Aucune attestation 281.86 n'a été délivrée pour cette année.",
     en: 'No 281.86 certificate was issued for this year.',
   },
+  /** A communication's attachment that is neither a PDF nor an image by its content. */
+  communication_attachment_type: {
+    status: 415,
+    fr: 'La pièce jointe doit être un PDF ou une image (PNG, JPEG, WebP)',
+    en: 'The attachment must be a PDF or an image (PNG, JPEG, WebP)',
+  },
+  /** A communication's attachment over 5 MB. */
+  communication_attachment_too_large: {
+    status: 413,
+    fr: 'Chaque pièce jointe ne peut pas dépasser 5 Mo',
+    en: 'Each attachment cannot exceed 5 MB',
+  },
+  /** A message whose target reaches no family (no attendee, no holder). */
+  communication_no_recipients: {
+    status: 409,
+    fr: 'Aucune famille à qui envoyer ce message',
+    en: 'No family to send this message to',
+  },
 } as const satisfies Record<string, ErrorEntry<never> | ErrorEntry<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export type ErrorCode = keyof typeof ERRORS;

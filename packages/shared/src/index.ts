@@ -38,3 +38,4 @@ export * from './national-register';
 export * from './api/certificate.schema';
 export * from './api/audit.schema';
 export * from './api/reminder.schema';
+export * from './api/communication.schema';

@@ -27,6 +27,7 @@ import { seedSessionChanges } from './session-changes';
 import { seedRecoveryTokens } from './recovery';
 import { seedWebsite } from './website';
 import { seedWorkTime } from './work-time';
+import { seedCommunications } from './communications';
 
 /** Whether the database holds no organisation yet (a first start). */
 export async function isEmpty(db: Database): Promise<boolean> {
@@ -233,6 +234,10 @@ export async function seedDatabase(
     });
     await seedAttendance(ctx, at, now);
     await seedWorkTime(ctx, at, now, activities);
+    await seedCommunications(ctx, at, now, {
+      managerEmail: DEMO_ACCOUNTS.manager,
+      parentFamilyId: parent.user.familyId,
+    });
     // The demo's published ROI and legal mentions (the tests start from a club that has none).
     if (demoFamily) await seedLegalDocuments(tx, at, now);
     await seedCertificates(ctx, at, now, {

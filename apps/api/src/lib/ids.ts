@@ -46,7 +46,9 @@ export type IdPrefix =
   | 'spa'
   | 'rcv'
   | 'wtc'
-  | 'lac';
+  | 'lac'
+  | 'cma'
+  | 'inb';
 
 /**
  * `prefix_` + 10 characters of millisecond time + 16 random characters (Crockford base 32, lower case),

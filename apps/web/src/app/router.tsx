@@ -12,19 +12,11 @@ import {
 } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import type { RouteHandle } from './route-handle';
 
 /*
  * Every route of spec section 2 with its layout and guard. Screens load lazily; guards run before
  * them, at each navigation.
  */
-
-const placeholder = () => import('./routes/placeholder');
-
-/** A screen of a later version, titled by a key of `navigation:menu` or `pages`. */
-function later(path: string, title: () => string): RouteObject {
-  return { path, lazy: placeholder, handle: { title } satisfies RouteHandle };
-}
 
 const menu = (key: Parameters<typeof menuTitle>[0]) => () => menuTitle(key);
 function menuTitle(
@@ -128,7 +120,11 @@ const mainScreens: RouteObject[] = [
     handle: { title: menu('registrations') },
   },
   { path: paths.reviews.pattern, lazy: () => import('./routes/reviews'), handle: { title: page('reviews') } },
-  later(paths.communications.pattern, page('communications')),
+  {
+    path: paths.communications.pattern,
+    lazy: () => import('./routes/communications'),
+    handle: { title: page('communications') },
+  },
   {
     path: paths.documents.pattern,
     lazy: () => import('./routes/documents'),

@@ -25,6 +25,8 @@ export const TEXT_LIMITS = {
   password: 256,
   /** Activity and website descriptions. */
   description: 5_000,
+  /** A message to families (communications) as formatted HTML: about ten pages. */
+  message: 50_000,
   /** Notes and reasons a manager or a family types. */
   note: 1_000,
   /** A place (room, field, street) or a web address. */

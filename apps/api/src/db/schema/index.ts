@@ -14,3 +14,4 @@ export * from './attendance';
 export * from './documents';
 export * from './work-time';
 export * from './certificates';
+export * from './communications';

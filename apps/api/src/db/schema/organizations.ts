@@ -81,6 +81,8 @@ export const organizations = pgTable(
     /** When the current rules of procedure (ROI) and legal mentions were published: users accept each version. */
     roiPublishedAt: timestamp('roi_published_at', { withTimezone: true }),
     legalMentionsPublishedAt: timestamp('legal_mentions_published_at', { withTimezone: true }),
+    /** Communications: how many messages per second their sending job sends at most. */
+    mailingRatePerSecond: integer('mailing_rate_per_second').notNull().default(20),
     maintenance: boolean('maintenance').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -28,9 +28,11 @@ import {
 import {
   FAMILY_MAIL_QUEUE,
   type FamilyMailEvent,
+  familyMailKey,
   type FamilyMailPayload,
   MAX_ATTEMPTS,
 } from '../mail/family-mail-queue';
+import { recordFamilyMessage } from '../inbox/inbox';
 
 /*
  * The e-mails of money events (DESIGN.md section 10): order placed, registration cancelled, refund made.
@@ -49,6 +51,7 @@ interface Recipient {
 }
 
 interface Prepared {
+  familyId: string;
   recipients: Recipient[];
   render: (locale: Locale) => { subject: string; text: string; html: string };
   attachments: MailAttachment[];
@@ -136,6 +139,7 @@ export function registerFamilyMails(ctx: AppContext): void {
       link,
     });
     return {
+      familyId: found.order.familyId,
       recipients: await recipientsOf(organizationId, found.order.familyId),
       render: (locale) => renderOrderPlacedMail(facts(locale), locale),
       attachments,
@@ -177,6 +181,7 @@ export function registerFamilyMails(ctx: AppContext): void {
       toOrder: Boolean(orderId),
     });
     return {
+      familyId: view.participant.familyId,
       recipients: await recipientsOf(organizationId, view.participant.familyId),
       render: (locale) => renderCancelledMail(facts(locale), locale),
       attachments: credit ? [credit.attachment] : [],
@@ -204,6 +209,7 @@ export function registerFamilyMails(ctx: AppContext): void {
       link,
     });
     return {
+      familyId: refund.familyId,
       recipients: await recipientsOf(organizationId, refund.familyId),
       render: (locale) => renderRefundMail(facts(locale), locale),
       attachments: credit ? [credit.attachment] : [],
@@ -221,6 +227,19 @@ export function registerFamilyMails(ctx: AppContext): void {
           ? await registrationCancelled(organizationId, event)
           : await refundMade(organizationId, event.refundId);
     if (!prepared) return;
+    // Kept in the family's inbox too (once per event, in its first account's language).
+    const first = prepared.recipients[0];
+    if (first) {
+      const { subject, html } = prepared.render(first.locale);
+      await recordFamilyMessage(ctx.db, {
+        organizationId,
+        familyId: prepared.familyId,
+        kind: event.kind,
+        eventKey: familyMailKey(event),
+        subject,
+        html,
+      });
+    }
     const sent = new Set(payload.sent ?? []);
     const rendered = new Map<Locale, ReturnType<Prepared['render']>>();
     for (const recipient of prepared.recipients) {

@@ -26,6 +26,9 @@ export interface MailTransport {
   close(): void;
 }
 
+/** Open SMTP connections at most: also how many messages a mailing has in flight at once. */
+export const SMTP_POOL_CONNECTIONS = 5;
+
 /**
  * SMTP when `smtpUrl` is set. Otherwise each message becomes an `.eml` file under `mailDir`, so a new
  * installation can sign in by code without a mail server.
@@ -37,7 +40,12 @@ export function createMailTransport(options: {
   logger: Logger;
 }): MailTransport {
   if (options.smtpUrl) {
-    const transporter = nodemailer.createTransport(options.smtpUrl);
+    // Pooled: a mailing of thousands (communications) reuses a few open connections instead of one each.
+    const transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      pool: true,
+      maxConnections: SMTP_POOL_CONNECTIONS,
+    });
     return {
       async send(mail) {
         await transporter.sendMail({ from: options.from, ...mail });

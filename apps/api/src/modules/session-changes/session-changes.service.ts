@@ -19,7 +19,7 @@ import type { RequestMeta } from '../services/service-common';
 import { createServicesService, type LockedService } from '../services/services.service';
 import { type CancellationSettings, cancellationSettingsOf } from './compensation-settings';
 import { issueTokenForCancelledSession } from '../recovery/recovery-issue';
-import { familyLink, mailSessionCancelled } from './session-mails';
+import { familyLink, mailSessionCancelled, recordSessionMail } from './session-mails';
 import { enqueueSessionRefund } from './session-refunds.job';
 import { type ComingParticipant, createSessionChangesRepository } from './session-changes.repository';
 import { compensationFor, type ParticipantCompensation } from './session-changes.rules';
@@ -170,16 +170,33 @@ export function createSessionChangesService(ctx: AppContext) {
       return services.postpone(auth, id, input, locale, async (tx, locked: LockedService, start) => {
         const facts = await createSessionChangesRepository(tx).session(organizationId, id);
         for (const participant of await createSessionChangesRepository(tx).confirmedOf(organizationId, id)) {
-          await mailFamily(tx, organizationId, participant.familyId, ({ email, locale: to }) =>
-            ctx.mailer.send({ to: email, locale: to, organizationId, executor: tx }, 'session-postponed', {
-              organizationName: organization.name,
-              memberName: displayName(participant, 'participant', to),
-              activityName: facts?.activityName ?? '',
-              start: formatDateTime(locked.service.startDateTime, organization.timeZone, to),
-              newStart: formatDateTime(start, organization.timeZone, to),
-              link: familyLink(ctx, organization.key, participant),
-            }),
-          );
+          const params = (to: Locale) => ({
+            organizationName: organization.name,
+            memberName: displayName(participant, 'participant', to),
+            activityName: facts?.activityName ?? '',
+            start: formatDateTime(locked.service.startDateTime, organization.timeZone, to),
+            newStart: formatDateTime(start, organization.timeZone, to),
+            link: familyLink(ctx, organization.key, participant),
+          });
+          let first: Locale | null = null;
+          await mailFamily(tx, organizationId, participant.familyId, ({ email, locale: to }) => {
+            first ??= to;
+            return ctx.mailer.send(
+              { to: email, locale: to, organizationId, executor: tx },
+              'session-postponed',
+              params(to),
+            );
+          });
+          if (first) {
+            await recordSessionMail(tx, {
+              organizationId,
+              familyId: participant.familyId,
+              eventKey: `session-moved:${participant.id}:${start.toISOString()}`,
+              template: 'session-postponed',
+              params: params(first),
+              locale: first,
+            });
+          }
         }
       });
     },

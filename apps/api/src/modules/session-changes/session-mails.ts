@@ -1,7 +1,10 @@
-import { displayName, formatDateTime, formatMoney, resolveLocale } from '@inscrio/shared';
+import { displayName, formatDateTime, formatMoney, type Locale, resolveLocale } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import type { Executor } from '../../db/client';
+import { recordFamilyMessage } from '../inbox/inbox';
+import type { MailTemplateName, MailTemplates } from '../mail/mail-template-types';
+import { renderMail } from '../mail/mail-templates';
 import { type ComingParticipant, createSessionChangesRepository } from './session-changes.repository';
 import type { ParticipantCompensation } from './session-changes.rules';
 
@@ -33,17 +36,59 @@ export async function mailSessionCancelled(
   const session = await reads.session(organizationId, facts.participant.serviceId);
   if (!organization || !session) return;
   const { participant, compensation, note } = facts;
-  for (const account of await reads.familyAccounts(organizationId, participant.familyId)) {
+  const accounts = await reads.familyAccounts(organizationId, participant.familyId);
+  const params = (locale: Locale): MailTemplates['session-cancelled'] => ({
+    organizationName: organization.name,
+    memberName: displayName(participant, 'participant', locale),
+    activityName: session.activityName,
+    start: formatDateTime(session.startDateTime, organization.timeZone, locale),
+    compensation,
+    creditNote: note && { number: note.number, amount: formatMoney(note.totalAmount, locale) },
+    paid: participant.orderPaid > 0,
+    link: familyLink(ctx, organization.key, participant),
+  });
+  for (const account of accounts) {
     const locale = resolveLocale(account.locale);
-    await ctx.mailer.send({ to: account.email, locale, organizationId, executor }, 'session-cancelled', {
-      organizationName: organization.name,
-      memberName: displayName(participant, 'participant', locale),
-      activityName: session.activityName,
-      start: formatDateTime(session.startDateTime, organization.timeZone, locale),
-      compensation,
-      creditNote: note && { number: note.number, amount: formatMoney(note.totalAmount, locale) },
-      paid: participant.orderPaid > 0,
-      link: familyLink(ctx, organization.key, participant),
+    await ctx.mailer.send(
+      { to: account.email, locale, organizationId, executor },
+      'session-cancelled',
+      params(locale),
+    );
+  }
+  if (accounts[0]) {
+    await recordSessionMail(executor ?? ctx.db, {
+      organizationId,
+      familyId: participant.familyId,
+      eventKey: `session-cancelled:${participant.id}`,
+      template: 'session-cancelled',
+      params: params(resolveLocale(accounts[0].locale)),
+      locale: resolveLocale(accounts[0].locale),
     });
   }
+}
+
+/**
+ * A session mail kept in the family's inbox as its first account reads it: once per participant (the
+ * e-mail names the member, so a family with two children in the session has two).
+ */
+export async function recordSessionMail<K extends MailTemplateName>(
+  executor: Executor,
+  mail: {
+    organizationId: string;
+    familyId: string;
+    eventKey: string;
+    template: K & ('session-cancelled' | 'session-postponed');
+    params: MailTemplates[K];
+    locale: Locale;
+  },
+): Promise<void> {
+  const { subject, html } = renderMail(mail.template, mail.params, mail.locale);
+  await recordFamilyMessage(executor, {
+    organizationId: mail.organizationId,
+    familyId: mail.familyId,
+    kind: mail.template === 'session-cancelled' ? 'session-cancelled' : 'session-moved',
+    eventKey: mail.eventKey,
+    subject,
+    html,
+  });
 }

@@ -7,6 +7,9 @@ import { MyActivities } from '@/features/registrations';
 const ManagerToDo = lazy(() =>
   import('@/features/manager-dashboard').then((m) => ({ default: m.ManagerToDo })),
 );
+const CommunicationsCard = lazy(() =>
+  import('@/features/communications').then((m) => ({ default: m.CommunicationsDashboardCard })),
+);
 const WorkTimeToDo = lazy(() => import('@/features/work-time').then((m) => ({ default: m.WorkTimeToDo })));
 
 /**
@@ -20,6 +23,7 @@ export function Component() {
         <Suspense fallback={null}>
           <ManagerToDo />
           <WorkTimeToDo />
+          <CommunicationsCard />
         </Suspense>
       }
       family={

@@ -72,6 +72,7 @@ describe('the side menu by user kind (spec section 2)', () => {
       'Mes activités',
       'Ma famille',
       'Récupérations',
+      'Messages',
       'Documents',
       'Commandes',
     ]);
@@ -97,7 +98,7 @@ describe('the side menu by user kind (spec section 2)', () => {
       customButtonName: 'Boutique',
       customButtonURL: '  ',
     });
-    expect(topLevelLabels()).toHaveLength(7);
+    expect(topLevelLabels()).toHaveLength(8);
   });
 
   it('holder', () => {
@@ -107,6 +108,7 @@ describe('the side menu by user kind (spec section 2)', () => {
       'Activités',
       'Participants',
       'Heures prestées',
+      'Messages',
       'Documents',
       'Commandes',
     ]);

@@ -19,6 +19,7 @@ import {
   ExternalLink,
   FileText,
   History,
+  Mail,
   House,
   LayoutGrid,
   LifeBuoy,
@@ -68,7 +69,8 @@ export type MenuLabelKey =
   | 'sessionsAttendance'
   | 'allMembers'
   | 'holders'
-  | 'audit';
+  | 'audit'
+  | 'communications';
 
 export interface MenuEntry {
   id: string;
@@ -80,6 +82,8 @@ export interface MenuEntry {
   icon: LucideIcon;
   /** Opens another site in a new tab. */
   external?: boolean;
+  /** A count shown beside the label: the family's unread messages. */
+  badge?: 'inbox-unread';
   /** A collapsing group (the Services and Members menus of spec section 2). */
   children?: MenuEntry[];
   /** Routes under this prefix also mark the entry as current. */
@@ -133,6 +137,9 @@ const entry = (
 
 const home = () => entry('home', paths.home.to(), House);
 const documents = () => entry('documents', paths.documents.to(), FileText);
+/** The family's messages (`/communications`, issue #20), with their unread count. */
+const communications = () =>
+  entry('communications', paths.communications.to(), Mail, { badge: 'inbox-unread' });
 const orders = () => entry('orders', paths.orders.to(), ShoppingBag, { matchPrefix: '/orders' });
 const recoveryTokens = () =>
   entry('recoveryTokens', paths.recoveryTokens.to(), RotateCcw, { matchPrefix: '/recovery-tokens' });
@@ -214,6 +221,7 @@ export function buildMenu(kind: MenuKind, context: MenuContext): MenuSection[] {
             entry('myActivities', paths.calendar.to(), CalendarDays),
             entry('family', paths.delegations.to(), Users),
             recoveryTokens(),
+            communications(),
             documents(),
             orders(),
             ...customButtonEntry(context.customButton),
@@ -229,6 +237,7 @@ export function buildMenu(kind: MenuKind, context: MenuContext): MenuSection[] {
             entry('activities', paths.holdingServices.to(), Dumbbell, { matchPrefix: '/holdings/services' }),
             entry('participants', paths.holdingAttendees.to(), UserCheck),
             entry('workTime', paths.workTime.to(), Clock),
+            communications(),
             documents(),
             orders(),
           ],

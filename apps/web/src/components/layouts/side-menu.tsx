@@ -11,6 +11,7 @@ import { currentLocale } from '@/lib/i18n';
 import { useAddressOrganization } from '@/lib/organization-context';
 import { organizationUrl, SYSTEM_ORGANIZATION_KEY } from '@/lib/organization-host';
 import { paths } from '@/lib/paths';
+import { useInboxUnread } from '@/lib/inbox-unread';
 import { signOut } from '@/lib/session';
 import { buildMenu, type MenuEntry, menuKind } from './menu';
 import { OrganizationLogo } from './organization-logo';
@@ -40,6 +41,25 @@ interface EntryProps {
   child?: boolean;
 }
 
+/** The family's unread messages beside « Messages »; nothing when all are read. */
+function UnreadBadge({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation('navigation');
+  const unread = useInboxUnread().data?.unread ?? 0;
+  if (unread === 0) return null;
+  return (
+    <span
+      className={cn(
+        'ml-auto rounded-full bg-brand-600 px-1.5 text-xs leading-5 font-semibold text-white tabular-nums',
+        collapsed && 'absolute top-1 right-1 ml-0',
+      )}
+      data-unread-count={unread}
+    >
+      <span aria-hidden="true">{unread}</span>
+      <span className="sr-only">{t('layout.unread', { count: unread })}</span>
+    </span>
+  );
+}
+
 function EntryLink({ entry, collapsed, pathname, onNavigate, child = false }: EntryProps) {
   const { t } = useTranslation('navigation');
   const label = entry.labelKey ? t(`menu.${entry.labelKey}`) : (entry.label ?? '');
@@ -47,7 +67,7 @@ function EntryLink({ entry, collapsed, pathname, onNavigate, child = false }: En
   const groupActive = Boolean(entry.children) && isEntryActive(entry, pathname);
   const Icon = entry.icon;
   const classes = cn(
-    'group flex min-h-10 flex-1 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+    'group relative flex min-h-10 flex-1 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
     child && 'min-h-9 pl-10 text-[13px]',
     collapsed && 'justify-center px-0',
     active
@@ -68,6 +88,7 @@ function EntryLink({ entry, collapsed, pathname, onNavigate, child = false }: En
         />
       )}
       <span className={cn('truncate', collapsed && 'sr-only')}>{label}</span>
+      {entry.badge === 'inbox-unread' ? <UnreadBadge collapsed={collapsed} /> : null}
       {entry.external && !collapsed ? (
         <>
           <ExternalLink className="ml-auto size-3.5 text-slate-400" aria-hidden="true" />

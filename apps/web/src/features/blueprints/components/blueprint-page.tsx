@@ -27,6 +27,7 @@ import { useTimeZone } from '@/lib/use-time-zone';
 import { BLUEPRINT_FORM_ID, BlueprintForm } from './blueprint-form';
 import { NEW_BLUEPRINT_ID } from './blueprint-form-model';
 import { VisibilityBadge } from './visibility-badge';
+import { WriteToParticipantsLink } from '@/features/communications';
 
 /** The establishment a new activity starts in: the manager's own, else the default one. */
 function initialEstablishment(options: EstablishmentOption[], own: string | undefined): string {
@@ -198,6 +199,7 @@ function EditBlueprint({ id, establishments }: { id: string; establishments: Est
         }
         actions={
           <>
+            <WriteToParticipantsLink target="activity" targetId={blueprint.id} />
             <Button type="submit" form={BLUEPRINT_FORM_ID}>
               <Save aria-hidden="true" />
               {t('form.save')}

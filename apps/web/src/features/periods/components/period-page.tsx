@@ -25,6 +25,7 @@ import { useTimeZone } from '@/lib/use-time-zone';
 import { PeriodDates, RegistrationOpening } from './period-dates';
 import { PeriodForm } from './period-form';
 import { periodFormValues } from './period-form-model';
+import { WriteToParticipantsLink } from '@/features/communications';
 
 const PAGE_SIZE = 20;
 
@@ -184,6 +185,7 @@ export function PeriodPage() {
         }
         actions={
           <>
+            <WriteToParticipantsLink target="period" targetId={period.id} />
             <Button asChild>
               <Link to={paths.periodPlanNext.to(period.id)}>
                 <CopyPlus aria-hidden="true" />

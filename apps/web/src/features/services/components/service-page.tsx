@@ -28,6 +28,7 @@ import { SeatsCard } from './seats-card';
 import { CancelServiceDialog, EditServiceDialog, PostponeServiceDialog } from './service-dialogs';
 import { SESSION_BADGES } from './session-status';
 import { SessionWhen } from './session-when';
+import { WriteToParticipantsLink } from '@/features/communications';
 
 function AttendeesCard({ service }: { service: ServiceDetail }) {
   const { t } = useTranslation('services');
@@ -197,6 +198,7 @@ export function ServicePage() {
         actions={
           cancelled ? null : (
             <>
+              <WriteToParticipantsLink target="session" targetId={service.id} />
               <Button variant="secondary" onClick={() => setDialog('edit')}>
                 <Pencil aria-hidden="true" />
                 {t('service.edit.action')}

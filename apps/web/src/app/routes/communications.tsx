@@ -1,0 +1,1 @@
+export { CommunicationsPage as Component } from '@/features/communications';
