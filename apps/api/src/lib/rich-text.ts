@@ -1,9 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
 
 /*
- * The website's description is formatted text written in the configuration's editor and shown as HTML
- * on the public page: it is cleaned here, on the server, before it is stored, so no script, event
- * handler, style or frame can ever be stored or served, whatever a client sends.
+ * Formatted text written in the product's editors and shown as HTML (the website's description on the
+ * public page, a message to families and the e-mails kept in their inbox): cleaned here, on the server,
+ * before it is stored, with the sanitize-html library, so no script, event handler, style or frame can
+ * ever be stored or served, whatever a client sends. One allow-list per use.
  */
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -60,4 +61,36 @@ export function descriptionText(html: string | null, max = 200): string {
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+const MESSAGE_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: [
+    ...(OPTIONS.allowedTags as string[]),
+    'h1',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'td',
+    'th',
+    'div',
+    'span',
+    'hr',
+  ],
+  allowedSchemes: ['http', 'https', 'mailto'],
+  transformTags: {
+    // A mail's links open a new tab that cannot reach back; the address is the only attribute kept.
+    a: (tagName, attribs): sanitizeHtml.Tag => ({
+      tagName,
+      attribs: /^(https?:\/\/|mailto:)/i.test(attribs.href?.trim() ?? '')
+        ? { href: attribs.href!.trim(), rel: 'noopener noreferrer', target: '_blank' }
+        : ({} as sanitizeHtml.Attributes),
+    }),
+  },
+};
+
+/** A message's formatted text (communications, the automatic e-mails in a family's inbox), well formed. */
+export function sanitizeMessage(html: string): string {
+  return sanitizeHtml(html, MESSAGE_OPTIONS);
 }
