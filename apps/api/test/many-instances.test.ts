@@ -92,31 +92,37 @@ function call(
 }
 
 /**
- * A relay in front of the SMTP inbox: it slows each mail down a little (so that both instances take part
- * in a batch) and can swallow the next connection without ever answering (a mail "in flight" forever).
+ * A relay in front of the SMTP inbox: it slows each connection down a little (so that both instances take
+ * part in a batch) and can swallow the mail to one address without ever answering (a mail "in flight"
+ * forever), whichever of the pooled connections carries it.
  */
 async function startSmtpRelay(targetPort: number, delayMs: number) {
-  let stallNext = false;
+  let stallFor: string | null = null;
   const stalled = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     socket.on('error', () => {});
-    if (stallNext) {
-      stallNext = false;
-      stalled.add(socket);
-      return;
-    }
     setTimeout(() => {
       const upstream = net.connect(targetPort, '127.0.0.1');
       upstream.on('error', () => socket.destroy());
       socket.on('close', () => upstream.destroy());
       upstream.on('close', () => socket.destroy());
-      socket.pipe(upstream).pipe(socket);
+      upstream.pipe(socket);
+      socket.on('data', (chunk: Buffer) => {
+        if (stalled.has(socket)) return;
+        if (stallFor && chunk.toString('latin1').toLowerCase().includes(stallFor)) {
+          // From its recipient on, this connection's mail never reaches the server nor gets an answer.
+          stallFor = null;
+          stalled.add(socket);
+          return;
+        }
+        upstream.write(chunk);
+      });
     }, delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    stallNextConnection: () => (stallNext = true),
+    stallMailTo: (address: string) => (stallFor = address.toLowerCase()),
     close: () => {
       for (const socket of stalled) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
@@ -283,7 +289,7 @@ describe.skipIf(!usingPostgres())('two instances on one database (PostgreSQL)', 
   }, 120_000);
 
   it('a mail claimed by an instance killed mid-way is sent by the other within a minute', async () => {
-    // Nothing else is being sent: the next SMTP connection is this mail's.
+    // Nothing else is being sent: the mail to this address is the one that hangs.
     await until(
       'the mail queue to be idle',
       async () => {
@@ -294,7 +300,7 @@ describe.skipIf(!usingPostgres())('two instances on one database (PostgreSQL)', 
       },
       60_000,
     );
-    relay.stallNextConnection();
+    relay.stallMailTo('orphan@example.be');
     await database.query(
       `insert into jobs (id, queue, payload, max_attempts)
        values ('job_orphan', 'mail.send', $1, 8)`,
