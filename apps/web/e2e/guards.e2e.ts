@@ -119,6 +119,7 @@ describe.skipIf(!browserAvailable)('guards and fallbacks (spec section 2)', () =
       'Récupérations',
       'Comptabilité',
       'Documents',
+      "Journal d'audit",
       'Configuration',
     ]);
     const connected = page.locator('[data-side-menu] [data-menu-connected-to]');

@@ -25,6 +25,7 @@ const MANAGER = [
   'Récupérations',
   'Comptabilité',
   'Documents',
+  "Journal d'audit",
   'Configuration',
 ];
 
@@ -42,6 +43,7 @@ const ACCOUNTS = [
       'Mes activités',
       'Ma famille',
       'Récupérations',
+      'Messages',
       'Documents',
       'Commandes',
     ],
@@ -52,7 +54,7 @@ const ACCOUNTS = [
     key: 'demo',
     landing: '/',
     heading: greeting('Hugo'),
-    menu: ['Accueil', 'Activités', 'Participants', 'Heures prestées', 'Documents', 'Commandes'],
+    menu: ['Accueil', 'Activités', 'Participants', 'Heures prestées', 'Messages', 'Documents', 'Commandes'],
   },
   {
     name: 'admin',
@@ -86,6 +88,7 @@ const ACCOUNTS = [
       'Récupérations',
       'Établissements',
       'Documents',
+      "Journal d'audit",
       'Configuration',
     ],
   },

@@ -61,6 +61,7 @@ describe.skipIf(!browserAvailable)('sign-up', () => {
       'Mes activités',
       'Ma famille',
       'Récupérations',
+      'Messages',
       'Documents',
       'Commandes',
     ]);

@@ -407,7 +407,14 @@ export async function menuLabels(page: Page): Promise<string[]> {
   await showMenu(page);
   const entries = page.locator('[data-side-menu] [data-menu-entry]');
   await entries.first().waitFor();
-  return (await entries.allTextContents()).map((text) => text.trim());
+  // An entry's label without its unread count (the badge beside « Messages »).
+  return entries.evaluateAll((elements) =>
+    elements.map((element) => {
+      const copy = element.cloneNode(true) as HTMLElement;
+      for (const badge of copy.querySelectorAll('[data-unread-count]')) badge.remove();
+      return (copy.textContent ?? '').trim();
+    }),
+  );
 }
 
 export async function footerLabels(page: Page): Promise<string[]> {
