@@ -100,6 +100,32 @@ async function heldInThePast(serviceIds: string[]) {
     .where(and(eq(services.organizationId, ORG), inArray(services.id, serviceIds)));
 }
 
+/**
+ * The year is over: the clock moves to 2 January of next year, the family and the manager sign in again
+ * (their tokens expired meanwhile), then the clock comes back for the next tests.
+ */
+async function afterTheYear(
+  families: FamilyFixture[],
+  run: (signedIn: { families: string[]; manager: string }) => Promise<void>,
+) {
+  const now = t.clock.now();
+  const shift = Date.UTC(now.getUTCFullYear() + 1, 0, 2, 12) - now.getTime();
+  t.clock.advance(shift);
+  try {
+    const manager = (await t.signIn(DEMO_ACCOUNTS.manager)).accessToken;
+    const signed = await Promise.all(
+      families.map(
+        async (f) =>
+          (await t.app.ctx.tokens.sign({ userId: f.userId, organizationId: ORG, sessionId: f.sessionId }))
+            .token,
+      ),
+    );
+    await run({ families: signed, manager });
+  } finally {
+    t.clock.advance(-shift);
+  }
+}
+
 describe('the mutual profile (« Mutuelle » step)', () => {
   it('is incomplete until the seal and the signature are uploaded, and refuses certificates meanwhile', async () => {
     // The demo club has both (seed): removed, the step is incomplete again.
@@ -275,6 +301,55 @@ describe('a health-mutual certificate', () => {
     );
   });
 
+  it('is issued anew, under a new number, when what was paid changed since it was issued', async () => {
+    const f = await family();
+    const { blueprintId, serviceIds } = await activity(2);
+    await registerAndPay(f, blueprintId, serviceIds);
+    const ask = () =>
+      call(f.token, 'POST', '/api/certificates/health-mutual', { memberId: f.childId, blueprintId });
+    const first = await ask();
+    expect(first.json().amountCents).toBe(4000);
+    const option = async () =>
+      (await call(f.token, 'GET', '/api/certificates/family'))
+        .json()
+        .healthMutual.find((o: { blueprintId: string }) => o.blueprintId === blueprintId);
+    expect(await option()).toMatchObject({
+      certificateOutdated: false,
+      certificate: { id: first.json().id },
+    });
+
+    // One session cancelled and refunded: the certificate issued says 40 €, the family paid 20 €.
+    const [participant] = await t.db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(and(eq(participants.serviceId, serviceIds[1]!), eq(participants.memberId, f.childId)));
+    const cancelled = await call(tokens.manager, 'POST', `/api/participants/${participant!.id}/cancel`, {
+      reason: 'Blessure',
+      refund: true,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await option()).toMatchObject({
+      paidCents: 2000,
+      certificateOutdated: true,
+      certificate: { id: first.json().id, amountCents: 4000 },
+    });
+
+    const second = await ask();
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ amountCents: 2000 });
+    expect(second.json().number).not.toBe(first.json().number);
+    expect(await pdfText((await call(f.token, 'GET', second.json().fileUrl)).rawPayload)).toContain(
+      'Montant effectivement payé : 20,00 €',
+    );
+    expect(await option()).toMatchObject({
+      certificateOutdated: false,
+      certificate: { id: second.json().id },
+    });
+    // Asked once more: the same one. The first stays what it was when it was issued.
+    expect((await ask()).json().id).toBe(second.json().id);
+    expect((await call(f.token, 'GET', first.json().fileUrl)).statusCode).toBe(200);
+  });
+
   it('is lowered by a typed credit note refunded on the order, though it names no session', async () => {
     const f = await family();
     const { blueprintId, serviceIds } = await activity(2);
@@ -378,60 +453,81 @@ describe('the 281.86 and its Belcotax export', () => {
     const year = new Date().getFullYear();
     const offered = (await call(f.token, 'GET', '/api/certificates/family')).json().years;
     expect(offered).toEqual([
-      expect.objectContaining({ memberId: f.childId, year, paidCents: 6000, identityOnFile: false }),
+      expect.objectContaining({
+        memberId: f.childId,
+        year,
+        paidCents: 6000,
+        identityOnFile: false,
+        yearEnded: false,
+      }),
     ]);
+    // The year is not over: December's expenses would be missing.
+    const early = await call(f.token, 'POST', '/api/certificates/tax', { memberId: f.childId, year });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      `L'attestation de l'année ${year} sera disponible à partir du 1er janvier ${year + 1}, une fois l'année terminée.`,
+    );
+    const earlyBatch = await call(tokens.manager, 'POST', '/api/certificates/batches', { kind: 'tax', year });
+    expect(earlyBatch.json().error).toBe('certificate_year_not_over');
 
-    const missing = await call(f.token, 'POST', '/api/certificates/tax', { memberId: f.childId, year });
-    expect(missing.statusCode).toBe(409);
-    expect(missing.json().error).toBe('certificate_identity_missing');
+    await afterTheYear([f], async ({ families: [token], manager }) => {
+      const family = (await call(token!, 'GET', '/api/certificates/family')).json().years;
+      expect(family).toEqual([expect.objectContaining({ year, yearEnded: true })]);
+      const missing = await call(token!, 'POST', '/api/certificates/tax', { memberId: f.childId, year });
+      expect(missing.statusCode).toBe(409);
+      expect(missing.json().error).toBe('certificate_identity_missing');
 
-    const wrong = await call(f.token, 'PUT', `/api/certificates/tax-identities/${f.childId}`, {
-      childNationalNumber: '18030100012',
-      debtorNationalNumber: '85073003328',
-      debtorFirstName: 'Marie',
-      debtorLastName: 'Dupont',
+      const wrong = await call(token!, 'PUT', `/api/certificates/tax-identities/${f.childId}`, {
+        childNationalNumber: '18030100012',
+        debtorNationalNumber: '85073003328',
+        debtorFirstName: 'Marie',
+        debtorLastName: 'Dupont',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().details[0]).toMatchObject({
+        field: 'childNationalNumber',
+        message: 'Numéro de registre national invalide (11 chiffres, chiffre de contrôle)',
+      });
+      const saved = await call(token!, 'PUT', `/api/certificates/tax-identities/${f.childId}`, {
+        childNationalNumber: '19.03.15-012.84',
+        debtorNationalNumber: '85.07.30-033.28',
+        debtorFirstName: 'Marie',
+        debtorLastName: 'Dupont',
+      });
+      expect(saved.statusCode, saved.body).toBe(204);
+      const [stored] = await t.db
+        .select()
+        .from(memberTaxIdentities)
+        .where(eq(memberTaxIdentities.memberId, f.childId));
+      expect(JSON.stringify(stored)).not.toContain('19031501284');
+      expect(JSON.stringify(stored)).not.toContain('85073003328');
+
+      const issued = await call(token!, 'POST', '/api/certificates/tax', { memberId: f.childId, year });
+      expect(issued.statusCode, issued.body).toBe(200);
+      const [cert] = issued.json().items;
+      expect(cert).toMatchObject({ kind: 'tax', amountCents: 6000 });
+      const text = await pdfText((await call(token!, 'GET', cert.fileUrl)).rawPayload);
+      expect(text).toContain(`Attestation n° 281.86 (année des dépenses ${year})`);
+      expect(text).toContain('19031501284');
+      expect(text).toContain('Total payé : 60,00 €');
+      const [row] = await t.db.select().from(certificates).where(eq(certificates.id, cert.id));
+      expect(JSON.stringify(row!.facts)).not.toContain('19031501284');
+
+      const estManager = (await t.signIn(DEMO_ACCOUNTS.estManager)).accessToken;
+      expect((await call(estManager, 'GET', `/api/certificates/belcotax/${year}`)).statusCode).toBe(403);
+      expect((await call(token!, 'GET', `/api/certificates/belcotax/${year}`)).statusCode).toBe(403);
+      const xml = await call(manager, 'GET', `/api/certificates/belcotax/${year}`);
+      expect(xml.statusCode, xml.body).toBe(200);
+      expect(xml.headers['content-disposition']).toContain(`belcotax-281-86-${year}.xml`);
+      expect(xml.body).toContain('<f86_2153_nnchild>19031501284</f86_2153_nnchild>');
+      expect(xml.body).toContain('<f2011_nationaalnr>85073003328</f2011_nationaalnr>');
+      expect(xml.body).toContain(`<f2010_referentie>${cert.number}</f2010_referentie>`);
+      expect(xml.body).toContain('<f86_2064_totalamount>6000</f86_2064_totalamount>');
+      expect(xml.body).toContain(
+        '<f86_2031_certificationautorisation>1</f86_2031_certificationautorisation>',
+      );
+      expect((await call(manager, 'GET', '/api/certificates/belcotax/1999')).statusCode).toBe(400);
     });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().details[0]).toMatchObject({
-      field: 'childNationalNumber',
-      message: 'Numéro de registre national invalide (11 chiffres, chiffre de contrôle)',
-    });
-    const saved = await call(f.token, 'PUT', `/api/certificates/tax-identities/${f.childId}`, {
-      childNationalNumber: '19.03.15-012.84',
-      debtorNationalNumber: '85.07.30-033.28',
-      debtorFirstName: 'Marie',
-      debtorLastName: 'Dupont',
-    });
-    expect(saved.statusCode, saved.body).toBe(204);
-    const [stored] = await t.db
-      .select()
-      .from(memberTaxIdentities)
-      .where(eq(memberTaxIdentities.memberId, f.childId));
-    expect(JSON.stringify(stored)).not.toContain('19031501284');
-    expect(JSON.stringify(stored)).not.toContain('85073003328');
-
-    const issued = await call(f.token, 'POST', '/api/certificates/tax', { memberId: f.childId, year });
-    expect(issued.statusCode, issued.body).toBe(200);
-    const [cert] = issued.json().items;
-    expect(cert).toMatchObject({ kind: 'tax', amountCents: 6000 });
-    const text = await pdfText((await call(f.token, 'GET', cert.fileUrl)).rawPayload);
-    expect(text).toContain(`Attestation n° 281.86 (année des dépenses ${year})`);
-    expect(text).toContain('19031501284');
-    expect(text).toContain('Total payé : 60,00 €');
-    const [row] = await t.db.select().from(certificates).where(eq(certificates.id, cert.id));
-    expect(JSON.stringify(row!.facts)).not.toContain('19031501284');
-
-    expect((await call(tokens.estManager, 'GET', `/api/certificates/belcotax/${year}`)).statusCode).toBe(403);
-    expect((await call(f.token, 'GET', `/api/certificates/belcotax/${year}`)).statusCode).toBe(403);
-    const xml = await call(tokens.manager, 'GET', `/api/certificates/belcotax/${year}`);
-    expect(xml.statusCode, xml.body).toBe(200);
-    expect(xml.headers['content-disposition']).toContain(`belcotax-281-86-${year}.xml`);
-    expect(xml.body).toContain('<f86_2153_nnchild>19031501284</f86_2153_nnchild>');
-    expect(xml.body).toContain('<f2011_nationaalnr>85073003328</f2011_nationaalnr>');
-    expect(xml.body).toContain(`<f2010_referentie>${cert.number}</f2010_referentie>`);
-    expect(xml.body).toContain('<f86_2064_totalamount>6000</f86_2064_totalamount>');
-    expect(xml.body).toContain('<f86_2031_certificationautorisation>1</f86_2031_certificationautorisation>');
-    expect((await call(tokens.manager, 'GET', '/api/certificates/belcotax/1999')).statusCode).toBe(400);
   });
 
   it("keeps a child's 281.86 from the establishment manager, though the child went only to his pool", async () => {
@@ -447,15 +543,18 @@ describe('the 281.86 and its Belcotax export', () => {
     });
     expect(identity.statusCode, identity.body).toBe(204);
     const year = new Date().getFullYear();
-    const issued = await call(f.token, 'POST', '/api/certificates/tax', { memberId: f.childId, year });
-    expect(issued.statusCode, issued.body).toBe(200);
-    const [cert] = issued.json().items;
-    expect((await call(tokens.estManager, 'GET', cert.fileUrl)).statusCode).toBe(404);
-    const listed = (manager: string) =>
-      call(manager, 'GET', `/api/documents?kind=certificate.tax&memberId=${f.childId}`);
-    expect((await listed(tokens.estManager)).json().items).toEqual([]);
-    expect((await listed(tokens.manager)).json().items).toHaveLength(1);
-    expect((await call(tokens.manager, 'GET', cert.fileUrl)).statusCode).toBe(200);
+    await afterTheYear([f], async ({ families: [token], manager }) => {
+      const estManager = (await t.signIn(DEMO_ACCOUNTS.estManager)).accessToken;
+      const issued = await call(token!, 'POST', '/api/certificates/tax', { memberId: f.childId, year });
+      expect(issued.statusCode, issued.body).toBe(200);
+      const [cert] = issued.json().items;
+      expect((await call(estManager, 'GET', cert.fileUrl)).statusCode).toBe(404);
+      const listed = (who: string) =>
+        call(who, 'GET', `/api/documents?kind=certificate.tax&memberId=${f.childId}`);
+      expect((await listed(estManager)).json().items).toEqual([]);
+      expect((await listed(manager)).json().items).toHaveLength(1);
+      expect((await call(manager, 'GET', cert.fileUrl)).statusCode).toBe(200);
+    });
   });
 });
 
@@ -616,21 +715,25 @@ describe('a French club', () => {
       const year = new Date().getFullYear();
       const offered = (await call(f.token, 'GET', '/api/certificates/family')).json();
       expect(offered.yearKind).toBe('payment');
-      // No national register number is asked in France: the certificate is issued at once.
-      const issued = await call(f.token, 'POST', '/api/certificates/tax', { memberId: f.childId, year });
-      expect(issued.statusCode, issued.body).toBe(200);
-      const [cert] = issued.json().items;
-      expect(cert).toMatchObject({ kind: 'payment', amountCents: 4000 });
-      const text = await pdfText((await call(f.token, 'GET', cert.fileUrl)).rawPayload);
-      expect(text).toContain(`Attestation de paiement (année ${year})`);
-      expect(text).not.toContain('281.86');
+      await afterTheYear([f], async ({ families: [token], manager }) => {
+        // No national register number is asked in France: the certificate is issued at once.
+        const issued = await call(token!, 'POST', '/api/certificates/tax', { memberId: f.childId, year });
+        expect(issued.statusCode, issued.body).toBe(200);
+        const [cert] = issued.json().items;
+        expect(cert).toMatchObject({ kind: 'payment', amountCents: 4000 });
+        const text = await pdfText((await call(token!, 'GET', cert.fileUrl)).rawPayload);
+        expect(text).toContain(`Attestation de paiement (année ${year})`);
+        expect(text).not.toContain('281.86');
 
-      const batch = await call(tokens.manager, 'POST', '/api/certificates/batches', { kind: 'tax', year });
-      expect(batch.statusCode).toBe(409);
-      expect(batch.json().message).toBe("Ce type d'attestation n'existe pas dans le pays de l'organisation.");
-      const belcotax = await call(tokens.manager, 'GET', `/api/certificates/belcotax/${year}`);
-      expect(belcotax.statusCode).toBe(409);
-      expect(belcotax.json().error).toBe('certificate_wrong_country');
+        const batch = await call(manager, 'POST', '/api/certificates/batches', { kind: 'tax', year });
+        expect(batch.statusCode).toBe(409);
+        expect(batch.json().message).toBe(
+          "Ce type d'attestation n'existe pas dans le pays de l'organisation.",
+        );
+        const belcotax = await call(manager, 'GET', `/api/certificates/belcotax/${year}`);
+        expect(belcotax.statusCode).toBe(409);
+        expect(belcotax.json().error).toBe('certificate_wrong_country');
+      });
     } finally {
       await t.db.update(organizations).set({ billingCountry: 'BEL' }).where(eq(organizations.id, ORG));
     }

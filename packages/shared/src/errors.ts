@@ -775,6 +775,15 @@ export const ERRORS = {
     fr: "L'attestation fiscale n'est délivrée que pour des journées suivies et entièrement payées.",
     en: 'The tax certificate is only issued for days attended and fully paid.',
   },
+  /** A year's certificate (281.86, payment) asked before the year is over: its expenses are not all known. */
+  certificate_year_not_over: {
+    status: 409,
+    fr: ({ year }: { year: number }) =>
+      `L'attestation de l'année ${year} sera disponible à partir du 1er janvier ${year + 1}, une fois l'année terminée.`,
+    en: ({ year }: { year: number }) =>
+      `The certificate for ${year} will be available from 1 January ${year + 1}, once the year is over.`,
+    example: { year: 2026 },
+  } satisfies ErrorEntry<{ year: number }>,
   /** A 281.86 asked before the child's and the debtor's national register numbers are given. */
   certificate_identity_missing: {
     status: 409,

@@ -157,7 +157,10 @@ export const healthMutualOptionSchema = z.object({
   firstDate: z.string(),
   lastDate: z.string(),
   paidCents: z.number().int(),
+  /** The latest certificate issued for it, if any. */
   certificate: certificateDtoSchema.nullable(),
+  /** What was paid (or the dates) changed since that certificate: asking again issues an up-to-date one. */
+  certificateOutdated: z.boolean(),
 });
 
 /** A child and a year with expenses paid: the year certificate it may ask for. */
@@ -168,6 +171,8 @@ export const yearOptionSchema = z.object({
   paidCents: z.number().int(),
   /** The national register numbers are on file (281.86 only). */
   identityOnFile: z.boolean(),
+  /** The year is over: its certificate may be asked for (its expenses are all known from 1 January on). */
+  yearEnded: z.boolean(),
   certificates: z.array(certificateDtoSchema),
 });
 

@@ -15,9 +15,10 @@ import { createdAt, org, totalCents, updatedAt } from './columns';
 /**
  * A certificate issued (modules/certificates): a health-mutual certificate for a member's activity (or
  * period), a 281.86 or a payment certificate for a child's year. Its facts are frozen at issue (`facts`),
- * so asking for it again renders the same document with the same number. One per member, kind, scope and
- * year (and part, when a 281.86 needs more than four periods): the unique index is what makes a bulk job
- * that is interrupted and run again issue nothing twice.
+ * so asking for it again renders the same document with the same number. One per member, kind, scope,
+ * year, part (a 281.86 with more than four periods) and revision: the unique index is what makes a bulk job
+ * that is interrupted and run again issue nothing twice. A health-mutual certificate asked again after more
+ * was paid (or credited) is issued anew as the next revision, with its own number; the earlier one stays.
  */
 export const certificates = pgTable(
   'certificates',
@@ -29,6 +30,8 @@ export const certificates = pgTable(
     scopeKey: text('scope_key').notNull(),
     /** 1, 2…: a 281.86 carries at most four periods; the fifth starts part 2. */
     part: integer('part').notNull().default(1),
+    /** 1, 2…: a health-mutual certificate issued again because what was paid changed since. */
+    revision: integer('revision').notNull().default(1),
     /** `MUT-2026-000001`, `28186-2026-000001`, `AP-2026-000001`: per organisation, kind and year. */
     number: text('number').notNull(),
     memberId: text('member_id').notNull(),
@@ -57,6 +60,7 @@ export const certificates = pgTable(
       t.scopeKey,
       t.year,
       t.part,
+      t.revision,
     ),
     index('certificates_org_family').on(t.organizationId, t.familyId),
     index('certificates_org_kind_year').on(t.organizationId, t.kind, t.year),

@@ -12,10 +12,16 @@ import { organizationUrl } from '../../config';
 import { documents } from '../../db/schema';
 import type { JobContext } from '../../jobs/queue';
 import { type AuthContext, establishmentScope } from '../../lib/access';
-import { AppError } from '../../lib/app-error';
+import { AppError, refused } from '../../lib/app-error';
 import { createDocumentStore, type DocumentRow } from '../documents/document-store';
 import { createCertificateIssuer, type IssueTarget, yearKindOf } from './certificate-issue';
-import { paidShare, type PaidLine, paymentCertificateLines, taxCertificateParts } from './certificate.rules';
+import {
+  paidShare,
+  type PaidLine,
+  paymentCertificateLines,
+  taxCertificateParts,
+  yearIsOver,
+} from './certificate.rules';
 import { type CertificateRow, createCertificatesRepository } from './certificates.repository';
 
 /*
@@ -181,6 +187,9 @@ export function createCertificateBatches(ctx: AppContext) {
       const scope = establishmentScope(auth);
       // A child's year spans every establishment: the year's certificates are the organisation's to issue.
       if (input.kind !== 'health-mutual' && scope !== null) throw new AppError('forbidden');
+      if (input.kind !== 'health-mutual' && !yearIsOver(input.year!, ctx.clock.now(), org.timeZone)) {
+        throw refused('certificate_year_not_over', { year: input.year! });
+      }
       let title: string;
       if (input.kind === 'health-mutual') {
         const period = await repository.period(organizationId, input.periodId!);

@@ -7,7 +7,7 @@ import {
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, refused } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { decryptSecret, nationalNumberContext } from '../../lib/secret-box';
 import { createAssetRepository } from '../assets/assets.repository';
@@ -19,8 +19,10 @@ import {
   healthMutualSummary,
   type PaidLine,
   paymentCertificateLines,
+  statesTheSame,
   sumAmounts,
   taxCertificateParts,
+  yearIsOver,
 } from './certificate.rules';
 import {
   type CertificateRow,
@@ -31,7 +33,9 @@ import {
 /*
  * Issuing a certificate: gather the facts, freeze them, number it, render it and store it as a document,
  * once per scope. Asked again (by the family, or a bulk job run again), the certificate already issued is
- * answered as it is: same number, same file.
+ * answered as it is: same number, same file; unless it is a health-mutual certificate whose amount or
+ * dates changed since (the family paid the rest, a credit note): then the next revision is issued, with
+ * its own number. A year's certificate is only issued once the year is over, so it never changes.
  */
 
 export type IssueTarget =
@@ -163,7 +167,7 @@ export function createCertificateIssuer(ctx: AppContext) {
   /**
    * Issues the certificates of a target (a 281.86 may need several parts), or answers those already
    * issued. Refusals: nothing paid, not attended (281.86), national numbers missing (281.86), the
-   * organisation's seal or signature missing, a kind its country does not have.
+   * organisation's seal or signature missing, a kind its country does not have, a year not over yet.
    */
   async function issue(
     organizationId: string,
@@ -181,6 +185,9 @@ export function createCertificateIssuer(ctx: AppContext) {
     const [member] = await repository.members(organizationId, [target.memberId]);
     if (!member) throw new AppError('not_found');
     const now = ctx.clock.now();
+    if (target.kind !== 'health-mutual' && !yearIsOver(target.year, now, org.timeZone)) {
+      throw refused('certificate_year_not_over', { year: target.year });
+    }
     const lines =
       known?.lines ??
       (await repository.paidLines(
@@ -235,10 +242,11 @@ export function createCertificateIssuer(ctx: AppContext) {
     for (const [index, part] of parts.entries()) {
       const scope = { kind: target.kind, memberId: member.id, scopeKey, year, part: index + 1 };
       const existing = await repository.findByScope(organizationId, scope);
-      if (existing) {
+      if (existing && (target.kind !== 'health-mutual' || stillTrue(existing, part.amountCents, activity))) {
         issued.push(existing);
         continue;
       }
+      const revision = (existing?.revision ?? 0) + 1;
       try {
         issued.push(
           await ctx.db.transaction(async (tx) => {
@@ -277,6 +285,7 @@ export function createCertificateIssuer(ctx: AppContext) {
               kind: target.kind,
               scopeKey,
               part: index + 1,
+              revision,
               number,
               memberId: member.id,
               familyId: member.familyId,
@@ -323,4 +332,13 @@ export function createCertificateIssuer(ctx: AppContext) {
   }
 
   return { issue, render, opened };
+}
+
+/** An issued health-mutual certificate states what its activity's lines say today. */
+function stillTrue(row: CertificateRow, amountCents: number, activity: CertificateFacts['activity']) {
+  const facts = row.facts as unknown as CertificateFacts;
+  return statesTheSame(
+    { amountCents: row.amountCents, from: facts.activity?.from ?? null, to: facts.activity?.to ?? null },
+    { amountCents, from: activity?.from ?? null, to: activity?.to ?? null },
+  );
 }

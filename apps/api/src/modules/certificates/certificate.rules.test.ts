@@ -6,7 +6,9 @@ import {
   paidShare,
   type PaidLine,
   paymentCertificateLines,
+  statesTheSame,
   taxCertificateParts,
+  yearIsOver,
 } from './certificate.rules';
 
 const line = (overrides: Partial<PaidLine> = {}): PaidLine => ({
@@ -118,5 +120,25 @@ describe('certificate periods', () => {
       line({ sessionDate: '2026-03-14', creditedCents: 1500 }),
     ]);
     expect(summary).toEqual({ amountCents: 1500, from: '2026-03-14', to: '2026-03-21', year: 2026 });
+  });
+});
+
+describe('yearIsOver', () => {
+  it('opens a year on 1 January in the organisation’s time zone, not in UTC', () => {
+    // 23:30 UTC on 31 December is already 00:30 on 1 January in Brussels.
+    const newYearInBrussels = new Date('2026-12-31T23:30:00Z');
+    expect(yearIsOver(2026, newYearInBrussels, 'Europe/Brussels')).toBe(true);
+    expect(yearIsOver(2026, newYearInBrussels, 'UTC')).toBe(false);
+    expect(yearIsOver(2026, new Date('2026-11-28T10:00:00Z'), 'Europe/Brussels')).toBe(false);
+    expect(yearIsOver(2025, new Date('2026-11-28T10:00:00Z'), 'Europe/Brussels')).toBe(true);
+  });
+});
+
+describe('statesTheSame', () => {
+  const issued = { amountCents: 4000, from: '2026-09-07', to: '2026-12-14' };
+  it('holds while the amount and the dates are those of the certificate', () => {
+    expect(statesTheSame(issued, { ...issued })).toBe(true);
+    expect(statesTheSame(issued, { ...issued, amountCents: 2000 })).toBe(false);
+    expect(statesTheSame(issued, { ...issued, to: '2026-12-21' })).toBe(false);
   });
 });

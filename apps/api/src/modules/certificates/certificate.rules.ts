@@ -138,3 +138,23 @@ function chunk<T>(items: T[], size: number): T[][] {
 
 export const sumAmounts = (lines: CertificateLine[]): number =>
   lines.reduce((sum, line) => sum + line.amountCents, 0);
+
+/**
+ * A year's certificate (281.86, payment) is issued once the year is over in the organisation's time zone:
+ * before, its expenses are not all known, and a certificate frozen in November would miss December.
+ */
+export function yearIsOver(year: number, now: Date, timeZone: string): boolean {
+  const current = Number(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(now));
+  return year < current;
+}
+
+/**
+ * A health-mutual certificate still says what is true: the same amount paid over the same dates. When
+ * the family paid the rest, or a credit note lowered it, asking again issues an up-to-date one.
+ */
+export function statesTheSame(
+  issued: { amountCents: number; from: string | null; to: string | null },
+  now: { amountCents: number; from: string | null; to: string | null },
+): boolean {
+  return issued.amountCents === now.amountCents && issued.from === now.from && issued.to === now.to;
+}

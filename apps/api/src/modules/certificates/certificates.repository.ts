@@ -186,6 +186,7 @@ export function createCertificatesRepository(db: Executor) {
       return row!.number;
     },
 
+    /** The latest revision issued for a scope. */
     async findByScope(
       organizationId: string,
       key: { kind: CertificateKind; memberId: string; scopeKey: string; year: number; part: number },
@@ -202,7 +203,9 @@ export function createCertificatesRepository(db: Executor) {
             eq(certificates.year, key.year),
             eq(certificates.part, key.part),
           ),
-        );
+        )
+        .orderBy(desc(certificates.revision))
+        .limit(1);
       return row;
     },
 
@@ -229,7 +232,7 @@ export function createCertificatesRepository(db: Executor) {
         .select()
         .from(certificates)
         .where(and(eq(certificates.organizationId, organizationId), eq(certificates.familyId, familyId)))
-        .orderBy(desc(certificates.createdAt));
+        .orderBy(desc(certificates.revision), desc(certificates.createdAt));
     },
 
     async listOfYear(organizationId: string, kind: CertificateKind, year: number): Promise<CertificateRow[]> {

@@ -14,8 +14,16 @@ import { type AuthContext, establishmentScope, familyOf, isFamilyAccount } from 
 import { AppError } from '../../lib/app-error';
 import { encryptSecret, nationalNumberContext } from '../../lib/secret-box';
 import { createDocumentStore } from '../documents/document-store';
+import type { CertificateFacts } from './certificate-facts';
 import { createCertificateIssuer, yearKindOf } from './certificate-issue';
-import { fullyPaid, paidShare } from './certificate.rules';
+import {
+  fullyPaid,
+  healthMutualSummary,
+  paidShare,
+  type PaidLine,
+  statesTheSame,
+  yearIsOver,
+} from './certificate.rules';
 import { toCertificateDto } from './certificates.dto';
 import { type CertificateRow, createCertificatesRepository } from './certificates.repository';
 
@@ -71,7 +79,9 @@ export function createCertificatesService(ctx: AppContext) {
       );
       const identities = await repository.taxIdentityMembers(organizationId, memberIds);
 
+      const now = ctx.clock.now();
       const registrations = new Map<string, HealthMutualOption>();
+      const registrationLines = new Map<string, PaidLine[]>();
       const years = new Map<string, YearOption>();
       for (const line of lines) {
         const share = paidShare(line);
@@ -87,7 +97,9 @@ export function createCertificatesService(ctx: AppContext) {
           lastDate: line.sessionDate,
           paidCents: 0,
           certificate: null,
+          certificateOutdated: false,
         };
+        registrationLines.set(key, [...(registrationLines.get(key) ?? []), line]);
         option.paidCents += share;
         option.lastDate = line.sessionDate > option.lastDate ? line.sessionDate : option.lastDate;
         option.firstDate = line.sessionDate < option.firstDate ? line.sessionDate : option.firstDate;
@@ -101,16 +113,30 @@ export function createCertificatesService(ctx: AppContext) {
             year: line.paidYear,
             paidCents: 0,
             identityOnFile: identities.has(line.memberId),
+            yearEnded: org ? yearIsOver(line.paidYear, now, org.timeZone) : false,
             certificates: [],
           };
           year.paidCents += share;
           years.set(yearKey, year);
         }
       }
+      // Latest revision first: a registration shows its latest health-mutual certificate.
       for (const row of issued) {
         if (row.kind === 'health-mutual') {
-          const option = registrations.get(`${row.memberId}|${row.scopeKey}`);
-          if (option) option.certificate = toCertificateDto(row);
+          const key = `${row.memberId}|${row.scopeKey}`;
+          const option = registrations.get(key);
+          if (!option || option.certificate) continue;
+          option.certificate = toCertificateDto(row);
+          const facts = row.facts as unknown as CertificateFacts;
+          const summary = healthMutualSummary(registrationLines.get(key) ?? []);
+          option.certificateOutdated = !statesTheSame(
+            {
+              amountCents: row.amountCents,
+              from: facts.activity?.from ?? null,
+              to: facts.activity?.to ?? null,
+            },
+            summary,
+          );
         } else if (row.kind === yearKind) {
           years.get(`${row.memberId}|${row.year}`)?.certificates.push(toCertificateDto(row));
         }

@@ -88,7 +88,8 @@ export function CertificatesBulkPanel() {
   const periods = usePeriodChoices();
   const start = useStartBatch();
   const thisYear = new Date().getFullYear();
-  const years = [thisYear, thisYear - 1, thisYear - 2, thisYear - 3];
+  // A year's certificates are issued once the year is over (its expenses are all known by then).
+  const years = [thisYear - 1, thisYear - 2, thisYear - 3, thisYear - 4];
   const [periodId, setPeriodId] = useState('');
   const [year, setYear] = useState(thisYear - 1);
   const yearKind = batches.data?.yearKind ?? 'tax';

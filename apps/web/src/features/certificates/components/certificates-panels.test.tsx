@@ -70,6 +70,7 @@ describe('a family’s certificates', { timeout: 20_000 }, () => {
           lastDate: '2026-12-14',
           paidCents: 4000,
           certificate: null,
+          certificateOutdated: false,
         },
       ],
       years: [
@@ -79,6 +80,7 @@ describe('a family’s certificates', { timeout: 20_000 }, () => {
           year: 2026,
           paidCents: 4000,
           identityOnFile: false,
+          yearEnded: true,
           certificates: [],
         },
       ],
@@ -131,6 +133,51 @@ describe('a family’s certificates', { timeout: 20_000 }, () => {
       childNationalNumber: '19031501284',
       debtorFirstName: 'Marie',
     });
+  });
+
+  it('offers an up-to-date certificate when the amount changed, and a year only once it is over', async () => {
+    const option = {
+      memberId: 'mbr_lea',
+      memberName: 'Léa Peeters',
+      blueprintId: 'bp_swim',
+      activityName: 'Natation',
+      periodId: null,
+      periodName: null,
+      firstDate: '2026-09-07',
+      lastDate: '2026-12-14',
+      paidCents: 2000,
+    };
+    const server = fakeApi({
+      'GET /api/certificates/family': () =>
+        json(200, {
+          yearKind: 'tax',
+          healthMutual: [{ ...option, certificate: CERTIFICATE, certificateOutdated: true }],
+          years: [
+            {
+              memberId: 'mbr_lea',
+              memberName: 'Léa Peeters',
+              year: 2026,
+              paidCents: 4000,
+              identityOnFile: true,
+              yearEnded: false,
+              certificates: [],
+            },
+          ],
+        } satisfies FamilyCertificates),
+      'POST /api/certificates/health-mutual': () => json(200, CERTIFICATE),
+    });
+    const user = userEvent.setup();
+    renderPage(<FamilyCertificatesPanel />);
+    const item = (await screen.findByText('Natation')).closest('li')!;
+    expect(within(item).getByText('Le montant payé a changé depuis cette attestation.')).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Demander une attestation à jour' }));
+    await vi.waitFor(() => expect(server.callsTo('POST /api/certificates/health-mutual')).toHaveLength(1));
+
+    const year = screen.getByText('Léa Peeters · 2026').closest('li')!;
+    expect(
+      within(year).getByText("Disponible à partir du 1er janvier 2027, une fois l'année terminée."),
+    ).toBeInTheDocument();
+    expect(within(year).queryByRole('button')).toBeNull();
   });
 
   it('says when there is nothing to certify yet, and when the list cannot be read', async () => {

@@ -69,21 +69,33 @@ function HealthMutualRow({ option }: { option: HealthMutualOption }) {
           {t('family.paid', { amount: formatMoney(option.paidCents, locale) })}
         </p>
       </div>
-      {option.certificate ? (
+      {option.certificate && !option.certificateOutdated ? (
         <CertificateDownloads id={option.certificate.id} number={option.certificate.number} />
       ) : (
-        <Button
-          loading={request.isPending}
-          className="w-full sm:w-auto"
-          onClick={() =>
-            request.mutate(
-              { memberId: option.memberId, blueprintId: option.blueprintId, periodId: option.periodId },
-              { onError: notifyError },
-            )
-          }
-        >
-          {t('family.request')}
-        </Button>
+        <div className="space-y-2 sm:text-right">
+          {option.certificate ? (
+            <>
+              <p className="text-xs text-amber-800" data-certificate-outdated="">
+                {t('family.outdated')}
+              </p>
+              <p className="text-xs font-medium text-slate-500 tabular-nums">
+                {t('family.number', { number: option.certificate.number })}
+              </p>
+            </>
+          ) : null}
+          <Button
+            loading={request.isPending}
+            className="h-auto min-h-11 w-full py-2 whitespace-normal sm:w-auto"
+            onClick={() =>
+              request.mutate(
+                { memberId: option.memberId, blueprintId: option.blueprintId, periodId: option.periodId },
+                { onError: notifyError },
+              )
+            }
+          >
+            {t(option.certificate ? 'family.requestUpdated' : 'family.request')}
+          </Button>
+        </div>
       )}
     </li>
   );
@@ -116,6 +128,10 @@ function YearRow({ option, kind }: { option: YearOption; kind: 'tax' | 'payment'
             <CertificateDownloads key={c.id} id={c.id} number={c.number} />
           ))}
         </div>
+      ) : !option.yearEnded ? (
+        <p className="text-sm text-slate-600 sm:max-w-56 sm:text-right">
+          {t('family.availableFrom', { year: option.year + 1 })}
+        </p>
       ) : needsIdentity ? (
         <>
           <Button
