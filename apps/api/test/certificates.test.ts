@@ -203,9 +203,24 @@ describe('the mutual profile (« Mutuelle » step)', () => {
     });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json()).toMatchObject({ complete: true, signatoryName: 'Anne Martin' });
-    const served = await t.request('GET', patched.json().seal.url);
+    // Served to the organisation's managers only, never by the public asset route: nobody can lift it.
+    const url = patched.json().seal.url as string;
+    const served = await call(tokens.manager, 'GET', url);
+    expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('private, no-store');
     expect(Buffer.compare(served.rawPayload, seal)).toBe(0);
+    expect((await t.request('GET', url)).statusCode).toBe(401);
+    expect((await call(tokens.parent, 'GET', url)).statusCode).toBe(403);
+    expect((await call(tokens.estManager, 'GET', url)).statusCode).toBe(403);
+    const publicRoute = `/api/assets/serve/${patched.json().seal.id}?orgId=${ORG}`;
+    expect((await t.request('GET', publicRoute)).statusCode).toBe(404);
+    // Nor can it become the invoices' logo, which is public.
+    const asLogo = await call(tokens.manager, 'PATCH', `/api/organizations/${ORG}`, {
+      documentLogoAssetId: patched.json().seal.id,
+    });
+    expect(asLogo.statusCode).toBe(400);
+    expect(asLogo.json().details[0]).toMatchObject({ field: 'documentLogoAssetId', rule: 'unknown_asset' });
     const warnings = await call(tokens.manager, 'GET', `/api/organizations/${ORG}/warnings`);
     expect(JSON.stringify(warnings.json())).not.toContain('"mutual"');
   });

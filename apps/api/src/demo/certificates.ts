@@ -36,6 +36,7 @@ async function storeImage(ctx: FactoryContext, organizationId: string, data: Buf
     sha256: createHash('sha256').update(data).digest('hex'),
     fileName,
     data,
+    private: true,
   });
   return id;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   foreignKey,
@@ -27,6 +28,11 @@ export const assets = pgTable(
     sha256: text('sha256').notNull(),
     fileName: text('file_name'),
     data: bytea('data').notNull(),
+    /**
+     * Served only to those it is for, never by the public `GET /assets/serve/{id}`: the seal and the
+     * signature printed on certificates (a copy anyone could fetch would let them forge one).
+     */
+    private: boolean('private').notNull().default(false),
     createdByUserId: text('created_by_user_id'),
     createdAt: createdAt(),
   },

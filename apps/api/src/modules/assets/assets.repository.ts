@@ -13,10 +13,17 @@ const metaColumns = {
   sha256: assets.sha256,
 };
 
-/** Uploaded files, stored in the database (bytea). Every query is scoped by `organizationId`. */
+/**
+ * Uploaded files, stored in the database (bytea). Every query is scoped by `organizationId`; `publicOnly`
+ * (the public serving route) never finds a private asset (a certificate's seal or signature).
+ */
 export function createAssetRepository(db: Executor) {
-  const byKey = (organizationId: string, id: string) =>
-    and(eq(assets.organizationId, organizationId), eq(assets.id, id));
+  const byKey = (organizationId: string, id: string, options: { publicOnly?: boolean } = {}) =>
+    and(
+      eq(assets.organizationId, organizationId),
+      eq(assets.id, id),
+      options.publicOnly ? eq(assets.private, false) : undefined,
+    );
 
   return {
     async insert(row: typeof assets.$inferInsert): Promise<void> {
@@ -24,19 +31,27 @@ export function createAssetRepository(db: Executor) {
     },
 
     /** Without the bytes: enough to answer a conditional request. */
-    async findMeta(organizationId: string, id: string): Promise<AssetMeta | undefined> {
-      const [row] = await db.select(metaColumns).from(assets).where(byKey(organizationId, id));
+    async findMeta(
+      organizationId: string,
+      id: string,
+      options: { publicOnly?: boolean } = {},
+    ): Promise<AssetMeta | undefined> {
+      const [row] = await db
+        .select(metaColumns)
+        .from(assets)
+        .where(byKey(organizationId, id, options));
       return row;
     },
 
     async findWithData(
       organizationId: string,
       id: string,
+      options: { publicOnly?: boolean } = {},
     ): Promise<(AssetMeta & { data: Buffer }) | undefined> {
       const [row] = await db
         .select({ ...metaColumns, data: assets.data })
         .from(assets)
-        .where(byKey(organizationId, id));
+        .where(byKey(organizationId, id, options));
       return row;
     },
   };

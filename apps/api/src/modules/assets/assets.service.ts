@@ -103,9 +103,12 @@ export function createAssetsService(ctx: AppContext) {
       return toAssetDto(asset);
     },
 
-    /** What a conditional request needs, without loading the bytes. */
-    findMeta: (organizationId: string, id: string) => repository.findMeta(organizationId, id),
+    /** What a conditional request needs, without loading the bytes (public assets only, like `findWithData`). */
+    findMeta: (organizationId: string, id: string) =>
+      repository.findMeta(organizationId, id, { publicOnly: true }),
 
-    findWithData: (organizationId: string, id: string) => repository.findWithData(organizationId, id),
+    /** What the public serving route answers: never a private asset (a certificate's seal or signature). */
+    findWithData: (organizationId: string, id: string) =>
+      repository.findWithData(organizationId, id, { publicOnly: true }),
   };
 }

@@ -57,6 +57,29 @@ export function mutualProfileRoutes(ctx: AppContext) {
       (request) => profile.update(requireAuth(request), request.params.id, request.body),
     );
 
+    r.get(
+      '/organizations/:id/mutual-profile/:image',
+      {
+        config: orgManagers,
+        schema: {
+          tags,
+          description:
+            "The seal or the signature as uploaded, for the organisation's managers only: never served " +
+            'publicly, so that nobody can lift them to forge a certificate.',
+          params: imageParams,
+          querystring: z.object({ v: z.string().max(100).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const asset = await profile.image(requireAuth(request), request.params.id, request.params.image);
+        reply.header('cache-control', 'private, no-store');
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('content-security-policy', "default-src 'none'");
+        reply.header('content-type', asset.contentType);
+        return reply.send(asset.data);
+      },
+    );
+
     r.put(
       '/organizations/:id/mutual-profile/:image',
       {

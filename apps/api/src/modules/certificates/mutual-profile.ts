@@ -13,7 +13,6 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { detectImageType } from '../../lib/image-type';
 import type { Upload } from '../../lib/upload';
-import { assetUrl } from '../assets/assets.dto';
 import { createAssetRepository } from '../assets/assets.repository';
 import { reachableOrganization } from '../organizations/organization.service';
 import { createCertificatesRepository } from './certificates.repository';
@@ -22,22 +21,29 @@ import { createCertificatesRepository } from './certificates.repository';
  * The organisation's certificate profile (« Mutuelle » step of the configuration): the seal and the
  * signature (images kept as uploaded: a PNG keeps its transparency), the recognition text, the
  * signatory, and the 281.86 approving body. Spec section 5: complete once the seal and the signature are set.
+ * The two images are private assets: served only to the organisation's managers (and printed by the
+ * certificate renderer), never by the public asset route, so nobody can lift them to forge a certificate.
+ * A replaced image is kept: the certificates issued with it print it again on a duplicate.
  */
+
+/** Where the organisation's managers read an image (`?v=` changes with the image, for caches). */
+const imageUrl = (organizationId: string, which: MutualImage, assetId: string) =>
+  `/api/organizations/${encodeURIComponent(organizationId)}/mutual-profile/${which}?v=${encodeURIComponent(assetId)}`;
 export function createMutualProfileService(ctx: AppContext) {
   const repository = createCertificatesRepository(ctx.db);
   const assets = createAssetRepository(ctx.db);
 
   async function profile(organizationId: string): Promise<MutualProfile> {
     const org = (await repository.organization(organizationId))!;
-    const image = async (id: string | null) => {
+    const image = async (which: MutualImage, id: string | null) => {
       const meta = id ? await assets.findMeta(organizationId, id) : undefined;
       return meta
-        ? { id: meta.id, url: assetUrl(organizationId, meta.id), contentType: meta.contentType }
+        ? { id: meta.id, url: imageUrl(organizationId, which, meta.id), contentType: meta.contentType }
         : null;
     };
     return {
-      seal: await image(org.mutualSeal),
-      signature: await image(org.signatureStamp),
+      seal: await image('seal', org.mutualSeal),
+      signature: await image('signature', org.signatureStamp),
       recognitionText: org.mutualRecognitionText,
       signatoryName: org.mutualSignatoryName,
       signatoryRole: org.mutualSignatoryRole,
@@ -76,18 +82,33 @@ export function createMutualProfileService(ctx: AppContext) {
         throw new AppError('certificate_image_type');
       }
       const id = newId('ast', ctx.clock.now().getTime());
-      await assets.insert({
-        organizationId: org.id,
-        id,
-        contentType: detected,
-        byteSize: file.data.length,
-        sha256: createHash('sha256').update(file.data).digest('hex'),
-        fileName: which === 'seal' ? 'cachet' : 'signature',
-        data: file.data,
-        createdByUserId: auth.userId,
+      await ctx.db.transaction(async (tx) => {
+        await createAssetRepository(tx).insert({
+          organizationId: org.id,
+          id,
+          contentType: detected,
+          byteSize: file.data.length,
+          sha256: createHash('sha256').update(file.data).digest('hex'),
+          fileName: which === 'seal' ? 'cachet' : 'signature',
+          data: file.data,
+          private: true,
+          createdByUserId: auth.userId,
+        });
+        await createCertificatesRepository(tx).updateProfile(
+          org.id,
+          which === 'seal' ? { mutualSeal: id } : { signatureStamp: id },
+        );
       });
-      await repository.updateProfile(org.id, which === 'seal' ? { mutualSeal: id } : { signatureStamp: id });
       return profile(org.id);
+    },
+
+    /** The current seal or signature's bytes, for the organisation's managers only. */
+    async image(auth: AuthContext, organizationId: string, which: MutualImage) {
+      const org = await reachableOrganization(ctx, auth, organizationId);
+      const id = which === 'seal' ? org.mutualSeal : org.signatureStamp;
+      const asset = id ? await assets.findWithData(org.id, id) : undefined;
+      if (!asset) throw new AppError('not_found');
+      return asset;
     },
 
     async remove(auth: AuthContext, organizationId: string, which: MutualImage) {

@@ -1,6 +1,7 @@
 import type { MutualImage, MutualProfile, MutualProfileInput } from '@inscrio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { useEffect, useState } from 'react';
+import { api, type ApiFile } from '@/lib/api-client';
 import { organizationWarningsKey } from './organization-warnings';
 
 const profilePath = (id: string) => `/organizations/${encodeURIComponent(id)}/mutual-profile`;
@@ -52,4 +53,36 @@ export function useRemoveMutualImage(organizationId: string) {
   return useProfileMutation(organizationId, (image: MutualImage) =>
     api.delete<MutualProfile | undefined>(`${profilePath(organizationId)}/${image}`),
   );
+}
+
+/**
+ * The seal or the signature as an address an <img> can show. They are private (never served publicly, so
+ * nobody can lift them to forge a certificate): fetched with the session's token, shown from memory.
+ */
+export function useMutualImageSource(organizationId: string, image: MutualImage, assetId: string | null) {
+  const query = useQuery({
+    queryKey: [...mutualProfileKey(organizationId), image, assetId],
+    enabled: assetId !== null,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<ApiFile>(`${profilePath(organizationId)}/${image}`, {
+          signal,
+          query: { v: assetId },
+          responseType: 'file',
+        })
+      ).blob,
+    meta: { silent: true },
+  });
+  const [source, setSource] = useState<string | null>(null);
+  useEffect(() => {
+    if (!query.data) return;
+    const url = URL.createObjectURL(query.data);
+    setSource(url);
+    return () => {
+      URL.revokeObjectURL(url);
+      setSource(null);
+    };
+  }, [query.data]);
+  return { source, failed: query.isError };
 }

@@ -24,6 +24,7 @@ import {
   useMutualProfile,
   useRemoveMutualImage,
   useSaveMutualProfile,
+  useMutualImageSource,
   useUploadMutualImage,
 } from '../api/mutual-profile';
 
@@ -45,6 +46,7 @@ function StampField({
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const current = image === 'seal' ? profile.seal : profile.signature;
+  const shown = useMutualImageSource(organizationId, image, current?.id ?? null);
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
@@ -75,12 +77,16 @@ function StampField({
         >
           {upload.isPending ? (
             <Spinner label={t('mutual.uploading')} />
-          ) : current ? (
+          ) : current && shown.source ? (
             <img
-              src={current.url}
+              src={shown.source}
               alt={t(`mutual.${image}.alt`)}
               className="max-h-full max-w-full object-contain"
             />
+          ) : current && shown.failed ? (
+            <p className="text-center text-xs text-slate-500">{t('mutual.imageUnavailable')}</p>
+          ) : current ? (
+            <Spinner label={t('mutual.imageLoading')} />
           ) : (
             <ImagePlus className="size-8 text-slate-400" aria-hidden="true" />
           )}

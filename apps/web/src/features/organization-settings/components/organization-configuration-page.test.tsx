@@ -442,9 +442,14 @@ describe('the billing step', { timeout: 30_000 }, () => {
   });
 
   it('shows the mutual step: the seal and the signature, then the texts the certificates print', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:mutual-image'), revokeObjectURL: vi.fn() });
     let profile = {
       seal: null as null | { id: string; url: string; contentType: string },
-      signature: { id: 'ast_sig', url: '/api/assets/serve/ast_sig?orgId=org_demo', contentType: 'image/png' },
+      signature: {
+        id: 'ast_sig',
+        url: '/api/organizations/org_demo/mutual-profile/signature?v=ast_sig',
+        contentType: 'image/png',
+      },
       recognitionText: null,
       signatoryName: null,
       signatoryRole: null,
@@ -456,6 +461,11 @@ describe('the billing step', { timeout: 30_000 }, () => {
       'GET /api/integrations/mollie/oauth/status/org_demo': mollie('unset'),
       'GET /api/organizations/org_demo/warnings': warnings(() => (profile.complete ? [] : ['mutual'])),
       'GET /api/organizations/org_demo/mutual-profile': () => json(200, profile),
+      // The images are private: read with the session, shown from memory.
+      'GET /api/organizations/org_demo/mutual-profile/signature': () =>
+        new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'content-type': 'image/png' } }),
+      'GET /api/organizations/org_demo/mutual-profile/seal': () =>
+        new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'content-type': 'image/png' } }),
       'PATCH /api/organizations/org_demo/mutual-profile': (call) => {
         profile = { ...profile, ...(call.body as object) };
         return json(200, profile);
@@ -465,7 +475,7 @@ describe('the billing step', { timeout: 30_000 }, () => {
           ...profile,
           seal: {
             id: 'ast_seal',
-            url: '/api/assets/serve/ast_seal?orgId=org_demo',
+            url: '/api/organizations/org_demo/mutual-profile/seal?v=ast_seal',
             contentType: 'image/png',
           },
           complete: true,
@@ -480,7 +490,10 @@ describe('the billing step', { timeout: 30_000 }, () => {
     const nav = screen.getByRole('navigation', { name: 'Étapes de la configuration' });
     expect(await within(nav).findByLabelText('À compléter')).toBeInTheDocument();
     expect(within(nav).getAllByLabelText('Complet')).toHaveLength(2);
-    expect(screen.getByRole('img', { name: 'Signature du signataire' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Signature du signataire' })).toHaveAttribute(
+      'src',
+      'blob:mutual-image',
+    );
 
     // A file that is not PNG nor JPEG is refused before it is sent.
     const sealInput = screen.getByLabelText("Cachet de l'organisation");
