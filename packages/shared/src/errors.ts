@@ -775,6 +775,12 @@ export const ERRORS = {
     fr: "L'attestation fiscale n'est délivrée que pour des journées suivies et entièrement payées.",
     en: 'The tax certificate is only issued for days attended and fully paid.',
   },
+  /** Accepting a rules of procedure or legal mentions other than the version in force (a new one was published meanwhile). */
+  legal_version_changed: {
+    status: 409,
+    fr: 'Une nouvelle version a été publiée entre-temps : lisez-la avant de l’accepter.',
+    en: 'A new version was published meanwhile: read it before accepting it.',
+  },
   /** A year's certificate (281.86, payment) asked before the year is over: its expenses are not all known. */
   certificate_year_not_over: {
     status: 409,

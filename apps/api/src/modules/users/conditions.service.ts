@@ -90,15 +90,22 @@ export function createConditionsService(ctx: AppContext) {
     };
   }
 
-  /** Accepts the version in force, and keeps which one it was (legal_acceptances). */
-  async function accept(auth: AuthContext, kind: AcceptedKind) {
+  /**
+   * Accepts the version in force, and keeps which one it was (legal_acceptances). `readDocumentId` is the
+   * version the user was shown: when a newer one was published since, nothing is recorded (the user has
+   * not read what he would accept).
+   */
+  async function accept(auth: AuthContext, kind: AcceptedKind, readDocumentId: string | null) {
     await load(auth);
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
-      const field = kind === 'legal.roi' ? 'hasAcceptedRoiAt' : 'hasAcceptedLegalMentionsAt';
-      await createUserRepository(tx).updateUser(auth.homeOrganizationId, auth.userId, { [field]: now });
       const legal = createLegalAcceptancesRepository(tx);
       const version = await legal.current(auth.homeOrganizationId, kind);
+      if (readDocumentId !== null && version?.documentId !== readDocumentId) {
+        throw new AppError('legal_version_changed');
+      }
+      const field = kind === 'legal.roi' ? 'hasAcceptedRoiAt' : 'hasAcceptedLegalMentionsAt';
+      await createUserRepository(tx).updateUser(auth.homeOrganizationId, auth.userId, { [field]: now });
       await legal.record(auth.homeOrganizationId, auth.userId, kind, version, now);
     });
     const { organization, user } = await load(auth);
@@ -111,9 +118,11 @@ export function createConditionsService(ctx: AppContext) {
       return conditionsOf(organization, user, await versionsOf(auth));
     },
 
-    acceptRoi: (auth: AuthContext) => accept(auth, 'legal.roi'),
+    acceptRoi: (auth: AuthContext, readDocumentId: string | null = null) =>
+      accept(auth, 'legal.roi', readDocumentId),
 
-    acceptLegalMentions: (auth: AuthContext) => accept(auth, 'legal.mentions'),
+    acceptLegalMentions: (auth: AuthContext, readDocumentId: string | null = null) =>
+      accept(auth, 'legal.mentions', readDocumentId),
 
     /**
      * Throws 409 with a French (or English) explanation while the caller must still accept the ROI or

@@ -153,16 +153,18 @@ export function meRoutes(ctx: AppContext) {
       conditions.get(requireAuth(request)),
     );
 
-    r.patch(
-      '/me/conditions/accept-roi',
-      { schema: { tags, response: { 200: conditionsSchema } } },
-      (request) => conditions.acceptRoi(requireAuth(request)),
+    // The version the user read (`documentId`): accepting is refused when a newer one was published since.
+    const acceptance = {
+      tags,
+      body: z.object({ documentId: z.string().max(100).nullish() }).nullish(),
+      response: { 200: conditionsSchema },
+    };
+    r.patch('/me/conditions/accept-roi', { schema: acceptance }, (request) =>
+      conditions.acceptRoi(requireAuth(request), request.body?.documentId ?? null),
     );
 
-    r.patch(
-      '/me/conditions/accept-legal-mentions',
-      { schema: { tags, response: { 200: conditionsSchema } } },
-      (request) => conditions.acceptLegalMentions(requireAuth(request)),
+    r.patch('/me/conditions/accept-legal-mentions', { schema: acceptance }, (request) =>
+      conditions.acceptLegalMentions(requireAuth(request), request.body?.documentId ?? null),
     );
   };
 }

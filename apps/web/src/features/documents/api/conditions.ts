@@ -36,16 +36,23 @@ export function useConditions() {
   });
 }
 
-/** Accepts each pending condition in turn (`PATCH /me/conditions/accept-roi`, `/accept-legal-mentions`). */
+/**
+ * Accepts each pending condition in turn (`PATCH /me/conditions/accept-roi`, `/accept-legal-mentions`),
+ * naming the version shown: if a newer one was published meanwhile, the API refuses and the conditions
+ * are read again, so the dialog shows the new document.
+ */
 export function useAcceptConditions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (kinds: readonly ConditionKind[]) => {
+    mutationFn: async (shown: Pick<Conditions, ConditionKind> & { kinds: readonly ConditionKind[] }) => {
       let conditions: Conditions | undefined;
-      for (const kind of kinds) conditions = await api.patch<Conditions>(PATHS[kind]);
+      for (const kind of shown.kinds) {
+        conditions = await api.patch<Conditions>(PATHS[kind], { documentId: shown[kind].documentId });
+      }
       return conditions!;
     },
     meta: { silent: true },
+    onError: () => void queryClient.invalidateQueries({ queryKey: conditionsKey }),
     onSuccess: (conditions) => {
       queryClient.setQueryData(conditionsKey, conditions);
       const { user } = getAuthState();

@@ -66,10 +66,13 @@ export function PendingConditionsDialog() {
   if (!conditions || pending.length === 0) return null;
 
   const onAccept = () =>
-    accept.mutate(pending, {
-      onSuccess: () => notify.success(t('conditions.accepted')),
-      onError: notifyError,
-    });
+    accept.mutate(
+      { kinds: pending, roi: conditions.roi, legalMentions: conditions.legalMentions },
+      {
+        onSuccess: () => notify.success(t('conditions.accepted')),
+        onError: notifyError,
+      },
+    );
   const onSignOut = async () => {
     setLeaving(true);
     await signOut();

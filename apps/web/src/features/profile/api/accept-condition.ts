@@ -11,9 +11,18 @@ const PATHS: Record<ConditionKind, string> = {
   legalMentions: '/me/conditions/accept-legal-mentions',
 };
 
-/** `PATCH /me/conditions/accept-roi` or `/accept-legal-mentions`: accepts the version in force. */
-export function acceptCondition(kind: ConditionKind): Promise<Conditions> {
-  return api.patch<Conditions>(PATHS[kind]);
+/**
+ * `PATCH /me/conditions/accept-roi` or `/accept-legal-mentions`: accepts the version shown
+ * (`documentId`); refused when a newer one was published meanwhile.
+ */
+export function acceptCondition({
+  kind,
+  documentId,
+}: {
+  kind: ConditionKind;
+  documentId: string | null;
+}): Promise<Conditions> {
+  return api.patch<Conditions>(PATHS[kind], { documentId });
 }
 
 export function useAcceptCondition() {
@@ -21,6 +30,8 @@ export function useAcceptCondition() {
   return useMutation({
     mutationFn: acceptCondition,
     meta: { silent: true },
+    // A newer version was published meanwhile: read the conditions again to show it.
+    onError: () => void queryClient.invalidateQueries({ queryKey: conditionsQuery().queryKey }),
     onSuccess: (conditions) => {
       queryClient.setQueryData(conditionsQuery().queryKey, conditions);
       // The stored user carries the acceptance dates too (spec section 3 'hasAcceptedROIAt').

@@ -30,6 +30,8 @@ export interface Condition {
   acceptedAt: string | null;
   /** Published, and never accepted or accepted before this version. */
   mustAccept: boolean;
+  /** The version in force's document: what accepting names (refused if a newer one came meanwhile). */
+  documentId: string | null;
 }
 
 /** `GET /me/conditions`: the rules of procedure (ROI) and the legal mentions. */

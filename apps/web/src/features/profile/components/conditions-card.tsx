@@ -75,9 +75,9 @@ export function ConditionsCard({ id }: { id: string }) {
   const query = useConditions();
   const accept = useAcceptCondition();
 
-  const onAccept = async (kind: ConditionKind) => {
+  const onAccept = async (kind: ConditionKind, documentId: string | null) => {
     try {
-      await accept.mutateAsync(kind);
+      await accept.mutateAsync({ kind, documentId });
       notify.success(t('conditions.acceptedToast'));
     } catch (error) {
       notifyError(error);
@@ -105,8 +105,8 @@ export function ConditionsCard({ id }: { id: string }) {
                 key={kind}
                 kind={kind}
                 condition={query.data[kind]}
-                accepting={accept.isPending && accept.variables === kind}
-                onAccept={() => void onAccept(kind)}
+                accepting={accept.isPending && accept.variables.kind === kind}
+                onAccept={() => void onAccept(kind, query.data[kind].documentId)}
               />
             ))}
           </ul>
