@@ -77,6 +77,11 @@ export function createReportsRepository(db: Executor) {
     return sql.join(where, sql` and `);
   };
 
+  /*
+   * An establishment manager's orders are those with a line of his establishment, shown whole, as on the
+   * orders screens he already reads: an order is invoiced and paid as a whole, so a share of it would
+   * print amounts that match no invoice, payment or credit note.
+   */
   const orderScope = (scope: ReportScope) => {
     const where: SQL[] = [
       sql`o.organization_id = ${scope.organizationId}`,
