@@ -107,7 +107,7 @@ describe.skipIf(!browserAvailable)('a parent downloads a health-mutual certifica
     const blueprintId = await paidRegistration(page);
 
     await page.goto(at('demo', '/documents'));
-    await page.getByRole('heading', { level: 2, name: 'Attestations' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Attestations', exact: true }).waitFor();
     const option = page.locator(`[data-health-mutual-option="${blueprintId}"]`).first();
     await option.waitFor();
     const onboarding = page.getByRole('dialog', { name: 'Ajoutez les membres de votre famille' });
