@@ -49,6 +49,9 @@ export async function createFamilies(
     i,
     name: names(i),
   }));
+  // Families that already accepted the club's rules and legal mentions in force (the demo club publishes
+  // both): a later publication asks them again, as it asks anyone.
+  const acceptedAt = new Date();
   const CHUNK = 500;
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK);
@@ -61,6 +64,8 @@ export async function createFamilies(
         email: r.email,
         passwordHash: null,
         locale: options.locale ?? 'fr',
+        hasAcceptedRoiAt: acceptedAt,
+        hasAcceptedLegalMentionsAt: acceptedAt,
       })),
     );
     await ctx.db.insert(members).values(
