@@ -192,7 +192,7 @@ describe.skipIf(!browserAvailable)('the organisation website', () => {
         expect(await header.textContent()).toBe('Club Sportif Démo');
         await page.getByLabel('Nom de l’organisation').fill(name);
         await snap(page, `general-step-${label}`);
-        await page.getByRole('button', { name: 'Enregistrer' }).click();
+        await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
         await page
           .getByText("Les informations de l'organisation ont été mises à jour avec succès.")
           .waitFor();
