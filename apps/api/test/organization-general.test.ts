@@ -1,6 +1,9 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/demo/accounts';
 import { OTHER_CLUB, otherClubManager } from './helpers/clubs';
+import { createActivity } from './helpers/order-fixtures';
 import { multipart } from './helpers/multipart';
 import { transparentPng } from './helpers/png';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -240,5 +243,30 @@ describe('valid general settings', () => {
       hold_minutes: 45,
       invitation_hours: 48,
     });
+  });
+
+  it('a new hold time is the one a family’s cart keeps its seats for', async () => {
+    expect((await patch({ holdMinutes: 45 })).statusCode).toBe(200);
+    const parent = (await t.signIn(DEMO_ACCOUNTS.parent)).accessToken;
+    const [lea] = await t.db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.organizationId, ORG), inArray(members.firstName, ['Léa'])));
+    const start = new Date(Date.now() + 20 * 86_400_000);
+    start.setUTCHours(9, 0, 0, 0);
+    const { blueprintId, serviceIds } = await createActivity(t.db, {
+      name: 'Aquagym',
+      price: 1000,
+      sessions: [{ start }],
+    });
+    const response = await t.request('POST', '/api/cart/items', {
+      token: parent,
+      organizationId: ORG,
+      body: { blueprintId, serviceIds, memberIds: [lea!.id] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const hold = new Date(response.json().cart.holdExpiresAt).getTime() - Date.now();
+    expect(hold).toBeGreaterThan(44 * 60_000);
+    expect(hold).toBeLessThanOrEqual(45 * 60_000);
   });
 });
