@@ -84,6 +84,12 @@ describe.skipIf(!browserAvailable)('a manager follows registrations and configur
     await page.waitForURL(/\/configuration\/organizations\/org_/);
     const notice = page.locator('[data-incomplete-information]');
     const paymentStep = notice.getByRole('link', { name: 'Moyen de paiement' });
+    // The configuration opens on its general step; the payment step is the next one.
+    await page.locator('[data-general-form]').waitFor();
+    await page
+      .getByRole('navigation', { name: 'Étapes de la configuration' })
+      .getByRole('link', { name: /Moyen de paiement/ })
+      .click();
     await page.locator('[data-payment-form]').waitFor();
     await page.locator('[data-provider="mollie"]').click();
     await page.locator('[data-mollie-status="unset"]').waitFor();

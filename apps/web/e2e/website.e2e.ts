@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   at,
@@ -88,6 +88,15 @@ function watchContent(selector: string): void {
   requestAnimationFrame(look);
 }
 
+/** Waits for `locator` to read exactly `text`. */
+async function expectText(locator: Locator, text: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await locator.textContent())?.trim() !== text) {
+    if (Date.now() > deadline) expect((await locator.textContent())?.trim()).toBe(text);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 // Skipped without Chromium: "Browser tests skipped: Chromium not found. Install it (apt-get install chromium) or set CHROMIUM_PATH."
 describe.skipIf(!browserAvailable)('the organisation website', () => {
   let browser: Browser;
@@ -159,6 +168,51 @@ describe.skipIf(!browserAvailable)('the organisation website', () => {
       await page.locator('[data-website-view] [data-website-custom-button]').waitFor();
       expect(errors).toEqual([]);
       await restore();
+      await context.close();
+    });
+  }
+
+  for (const [label, viewport] of [
+    ['1440', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    it(`lets a manager rename the club in the general step and see the name at once (${label} px)`, async () => {
+      const { page, context, errors } = await openPage(browser, viewport);
+      await signIn(page, 'demo', 'manager@demo.test');
+      // The general step is the configuration's first, opened when no step is asked.
+      await page.goto(at('demo', '/configuration/organizations/org_demo'));
+      await page.locator('[data-general-form]').waitFor();
+      const name = `Cercle Sportif ${label}`;
+      // The header's name: the fixed menu's on a wide screen, the top bar's on a phone.
+      const header =
+        label === '1440'
+          ? page.locator('[data-menu-organization]')
+          : page.getByRole('banner').getByText(/Club Sportif Démo|Cercle Sportif/);
+      try {
+        expect(await header.textContent()).toBe('Club Sportif Démo');
+        await page.getByLabel('Nom de l’organisation').fill(name);
+        await snap(page, `general-step-${label}`);
+        await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+        await page
+          .getByText("Les informations de l'organisation ont été mises à jour avec succès.")
+          .waitFor();
+        await expectText(header, name);
+        // Still so after a reload (the browser's copy of the organisation was refreshed).
+        await page.reload();
+        await page.locator('[data-general-form]').waitFor();
+        await expectText(header, name);
+        // The public page's title, which was the club's name, follows it.
+        await page.goto(at('demo', '/discover'));
+        await page.locator('[data-website-view]').getByRole('heading', { level: 1, name }).waitFor();
+        expect(errors).toEqual([]);
+      } finally {
+        await api(
+          'PATCH',
+          '/api/organizations/org_demo',
+          { name: 'Club Sportif Démo' },
+          await managerToken(),
+        );
+      }
       await context.close();
     });
   }

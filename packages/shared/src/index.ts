@@ -23,6 +23,7 @@ export * from './api/members.schema';
 export * from './api/family.schema';
 export * from './api/registration.schema';
 export * from './api/organization.schema';
+export * from './api/organization-general.schema';
 export * from './api/invoice.schema';
 export * from './api/list.schema';
 export * from './api/onboarding.schema';

@@ -158,3 +158,55 @@ describe('billingRuleIssues', () => {
     expect(billingRuleIssues({ vatRegime: 'exempt' }, 'fr')).toEqual([]);
   });
 });
+
+describe('the general part of organizationSettingsSchema', () => {
+  const issues = (payload: unknown, locale: 'fr' | 'en' = 'fr') =>
+    (organizationSettingsSchema(locale).safeParse(payload).error?.issues ?? []).map((issue) => [
+      issue.path.join('.'),
+      issue.message,
+    ]);
+
+  it('takes a trimmed name, an IANA time zone, fr or en, and whole numbers within their bounds', () => {
+    expect(
+      organizationSettingsSchema('fr').parse({
+        name: '  Cercle Sportif  ',
+        timeZone: 'America/New_York',
+        defaultLocale: 'en',
+        holdMinutes: 5,
+        invitationHours: 720,
+        contactPhone: '+32 (0)2 123.45.67',
+      }),
+    ).toEqual({
+      name: 'Cercle Sportif',
+      timeZone: 'America/New_York',
+      defaultLocale: 'en',
+      holdMinutes: 5,
+      invitationHours: 720,
+      contactPhone: '+32 (0)2 123.45.67',
+    });
+    // The name's minimum is the creation form's: 5 characters in French, 1 in English.
+    expect(issues({ name: 'Judo' })).toEqual([['name', 'Ce champ doit contenir au moins 5 caractères']]);
+    expect(issues({ name: 'Judo' }, 'en')).toEqual([]);
+  });
+
+  it('refuses what is out of bounds, each with its message', () => {
+    expect(
+      issues({
+        timeZone: 'Europe/Bruxelles',
+        holdMinutes: 4,
+        invitationHours: Number.NaN,
+        contactPhone: '12345678',
+        logoAsset: 'ast 1',
+      }),
+    ).toEqual([
+      ['logoAsset', 'Identifiant invalide'],
+      ['timeZone', 'Fuseau horaire invalide'],
+      [
+        'contactPhone',
+        'Le numéro de téléphone doit compter au moins 9 chiffres (+ . - ( ) et espaces permis)',
+      ],
+      ['holdMinutes', 'La durée de réservation doit être un nombre entier de minutes entre 5 et 1440'],
+      ['invitationHours', 'La validité d’une invitation doit être un nombre entier d’heures entre 1 et 720'],
+    ]);
+  });
+});

@@ -9,9 +9,14 @@ import { givenAndFirstIssue, optionalEmail, optionalEnum, optionalPersonPhone } 
 import { message } from '../validation/messages';
 import { isPhoneNumberValidFor, isPostalCodeValidFor } from '../validation/person.schema';
 import { VAT_REGIMES } from './invoice.schema';
+import {
+  organizationGeneralDtoShape,
+  organizationGeneralSettingsSchema,
+} from './organization-general.schema';
 
 /*
- * The organisation's configuration (`GET, PATCH /organizations/{id}`, spec section 7): its payment part
+ * The organisation's configuration (`GET, PATCH /organizations/{id}`, spec section 7): its general part
+ * (identity and family-facing settings, organization-general.schema.ts), its payment part
  * (provider, offline IBAN and BIC, Buckaroo keys) and its billing profile (what invoices print about the
  * seller, spec section 3), each its own object merged into `organizationSettingsSchema`.
  */
@@ -224,7 +229,7 @@ export function billingRuleIssues(
 }
 
 /**
- * `PATCH /organizations/{id}`: the payment and billing parts. The rules between billing fields apply to
+ * `PATCH /organizations/{id}`: the general, payment and billing parts. The rules between billing fields apply to
  * what the payload itself gives: the country-dependent ones only when it gives the country (the API
  * checks the others against the stored country), each only on a field without an issue yet.
  */
@@ -232,6 +237,7 @@ export const organizationSettingsSchema = (locale: Locale) =>
   z
     .strictObject(
       {
+        ...organizationGeneralSettingsSchema(locale).shape,
         ...organizationPaymentSettingsSchema(locale).shape,
         ...organizationBillingSettingsSchema(locale).shape,
       },
@@ -252,13 +258,14 @@ export const organizationSettingsSchema = (locale: Locale) =>
     );
 export type OrganizationSettingsInput = z.infer<ReturnType<typeof organizationSettingsSchema>>;
 
-/** `GET /organizations/{id}`: read-only identity, then the payment and billing configuration. */
+/** `GET /organizations/{id}`: the identity (the key is read-only), then the payment and billing configuration. */
 export const organizationSettingsDtoSchema = z.object({
   id: z.string(),
   key: z.string(),
   name: z.string(),
   timeZone: z.string(),
   logoAsset: z.string().nullable(),
+  ...organizationGeneralDtoShape,
   paymentProvider: z.enum(PAYMENT_PROVIDERS.values),
   iban: z.string().nullable(),
   bic: z.string().nullable(),

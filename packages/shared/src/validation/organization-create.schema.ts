@@ -18,7 +18,7 @@ import { message } from './messages';
 import { passwordSchema, withPasswordConfirmation } from './password.schema';
 
 /** Organisation name minimum length: the French form asks for 5 characters, the English one for 1. */
-const ORGANIZATION_NAME_MIN: Record<Locale, number> = { fr: 5, en: 1 };
+export const ORGANIZATION_NAME_MIN: Record<Locale, number> = { fr: 5, en: 1 };
 
 /**
  * The organisation key (its subdomain): lower-case letters, digits and hyphens, 3 to 40 characters.

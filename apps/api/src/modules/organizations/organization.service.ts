@@ -2,6 +2,7 @@ import {
   billingRuleIssues,
   COUNTRY_DEPENDENT_BILLING_FIELDS,
   isCountryCode,
+  isLocale,
   isPaymentComplete,
   type Locale,
   message,
@@ -64,9 +65,13 @@ const BILLING_TEXT_FIELDS = [
   'vatExemptionMention',
 ] as const;
 
+/** The general text columns, written as given (trimmed), '' or null clearing them. */
+const GENERAL_CLEARABLE_FIELDS = ['contactEmail', 'contactPhone'] as const;
+
 /**
- * The organisation's settings (`GET, PATCH /organizations/{id}`): identity (read-only here) and billing.
- * The payment part, which needs the providers, is payments/payment-settings.service.ts.
+ * The organisation's settings (`GET, PATCH /organizations/{id}`): general (identity, family-facing
+ * settings) and billing. The payment part, which needs the providers, is
+ * payments/payment-settings.service.ts; the one route is there.
  */
 export function createOrganizationService(ctx: AppContext) {
   const assets = createAssetsService(ctx);
@@ -84,6 +89,12 @@ export function createOrganizationService(ctx: AppContext) {
       name: row.name,
       timeZone: row.timeZone,
       logoAsset: row.logoAssetId,
+      logoUrl: row.logoAssetId ? assetUrl(row.id, row.logoAssetId) : null,
+      defaultLocale: isLocale(row.defaultLocale) ? row.defaultLocale : 'fr',
+      contactEmail: row.contactEmail,
+      contactPhone: row.contactPhone,
+      holdMinutes: row.holdMinutes,
+      invitationHours: row.invitationHours,
       paymentProvider: provider,
       iban: row.iban,
       bic: row.bic,
@@ -104,6 +115,25 @@ export function createOrganizationService(ctx: AppContext) {
       documentLogoAssetId: row.documentLogoAssetId,
       documentLogoUrl: row.documentLogoAssetId ? assetUrl(row.id, row.documentLogoAssetId) : null,
     };
+  }
+
+  /**
+   * The general columns of a PATCH. The name, time zone and language are never cleared (the schema
+   * requires them once given); the logo and contact are.
+   */
+  function generalFields(input: OrganizationSettingsInput): OrganizationUpdate {
+    const fields: OrganizationUpdate = {};
+    if (input.name !== undefined) fields.name = input.name;
+    if (input.timeZone !== undefined) fields.timeZone = input.timeZone;
+    if (input.defaultLocale !== undefined) fields.defaultLocale = input.defaultLocale;
+    if (input.holdMinutes !== undefined) fields.holdMinutes = input.holdMinutes;
+    if (input.invitationHours !== undefined) fields.invitationHours = input.invitationHours;
+    if (input.logoAsset !== undefined) fields.logoAssetId = blank(input.logoAsset) ? null : input.logoAsset!;
+    for (const name of GENERAL_CLEARABLE_FIELDS) {
+      const value = input[name];
+      if (value !== undefined) fields[name] = blank(value) ? null : value;
+    }
+    return fields;
   }
 
   /**
@@ -137,8 +167,9 @@ export function createOrganizationService(ctx: AppContext) {
    * The rules between billing fields, on the stored values merged with the PATCH, for what it touches:
    * a field itself, the country (its dependent fields), or the regime (the mention). So a PATCH without
    * the country is still checked against the stored one, and an older incomplete profile stays editable.
+   * The images given (document logo, logo) must be the organisation's own uploads.
    */
-  async function checkBilling(
+  async function checkFields(
     after: OrganizationRow,
     input: OrganizationSettingsInput,
     locale: Locale,
@@ -152,16 +183,18 @@ export function createOrganizationService(ctx: AppContext) {
           (touched('vatRegime') && field === 'vatExemptionMention'),
       )
       .map(({ field, message: text }) => ({ field, rule: 'invalid', message: text }));
-    const logo = touched('documentLogoAssetId') ? after.documentLogoAssetId : null;
-    if (logo && !(await assets.findMeta(after.id, logo))) {
-      details.push({
-        field: 'documentLogoAssetId',
-        rule: 'unknown_asset',
-        message: message('unknownReference', locale),
-      });
+    // An image is the organisation's own upload: another organisation's asset id is unknown here.
+    const images = [
+      ['documentLogoAssetId', after.documentLogoAssetId],
+      ['logoAsset', after.logoAssetId],
+    ] as const;
+    for (const [field, id] of images) {
+      if (touched(field) && id && !(await assets.findMeta(after.id, id))) {
+        details.push({ field, rule: 'unknown_asset', message: message('unknownReference', locale) });
+      }
     }
     if (details.length > 0) throw new AppError('validation_failed', details);
   }
 
-  return { toDto, billingFields, checkBilling };
+  return { toDto, generalFields, billingFields, checkFields };
 }

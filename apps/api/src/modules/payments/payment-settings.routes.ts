@@ -20,8 +20,12 @@ const managers = { allow: isAtLeastOrgManager };
 const idParams = localizedSchema((locale: Locale) => z.object({ id: entityIdField(locale) }));
 
 /**
- * The organisation's configuration (spec section 7), payment included (so it lives with the payments): its managers, and system staff for any. The logo
- * printed on documents is uploaded with `POST /assets`, then its id is saved here.
+ * The organisation's configuration (spec section 7): one contract, `organizationSettingsSchema` in
+ * packages/shared, with its general part (name, logo, time zone, language, contact, hold minutes,
+ * invitation hours), its billing part (both organizations/organization.service.ts) and its payment part
+ * — which needs the providers, so the route lives here, above both. Its managers (at least
+ * org-manager: establishment managers and families are refused), and system staff for any. The logos are
+ * uploaded with `POST /assets`, then their ids are saved here.
  */
 export function paymentSettingsRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {

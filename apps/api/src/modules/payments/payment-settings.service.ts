@@ -25,6 +25,7 @@ import {
   createOrganizationService,
   reachableOrganization,
 } from '../organizations/organization.service';
+import { createWebsiteRepository } from '../website/website.repository';
 import { buckarooSecretContext } from './buckaroo/buckaroo.provider';
 import { createMollieConnections } from './mollie/mollie-connection';
 
@@ -55,9 +56,10 @@ export function createPaymentSettingsService(ctx: AppContext) {
     },
 
     /**
-     * Saves the payment and billing configuration. The provider that is (or becomes) active must be
+     * Saves the general, payment and billing configuration (`organizationSettingsSchema`: one contract,
+     * each part optional). The provider that is (or becomes) active must be
      * usable: offline needs an IBAN, Buckaroo both keys, Mollie a connected account. The secret key is
-     * encrypted. The billing fields are checked against each other (`checkBilling`).
+     * encrypted. The billing fields are checked against each other and the images must be the organisation's own (`checkFields`).
      */
     async update(
       auth: AuthContext,
@@ -66,7 +68,10 @@ export function createPaymentSettingsService(ctx: AppContext) {
       locale: Locale,
     ): Promise<OrganizationSettingsResult> {
       const before = await reachableOrganization(ctx, auth, organizationId);
-      const fields: OrganizationUpdate = organizations.billingFields(before, input);
+      const fields: OrganizationUpdate = {
+        ...organizations.generalFields(input),
+        ...organizations.billingFields(before, input),
+      };
       if (input.iban !== undefined) fields.iban = blank(input.iban) ? null : normalizeIban(input.iban!);
       if (input.bic !== undefined)
         fields.bic = blank(input.bic) ? null : input.bic!.replace(/\s/g, '').toUpperCase();
@@ -85,7 +90,7 @@ export function createPaymentSettingsService(ctx: AppContext) {
       if (input.paymentProvider !== undefined) fields.paymentProvider = input.paymentProvider;
 
       const after = { ...before, ...fields };
-      await organizations.checkBilling(after, input, locale);
+      await organizations.checkFields(after, input, locale);
       const mollieStatus = (await mollie.storedStatus(before.id)).status;
       const providerChanged = after.paymentProvider !== before.paymentProvider;
       // Only what this request touches is checked, so an older incomplete setup can still be edited.
@@ -117,7 +122,15 @@ export function createPaymentSettingsService(ctx: AppContext) {
         );
       }
 
-      if (Object.keys(fields).length > 0) await repository.update(before.id, fields);
+      if (Object.keys(fields).length > 0) {
+        await ctx.db.transaction(async (tx) => {
+          await createOrganizationRepository(tx).update(before.id, fields);
+          // The public page's title that was just the club's name keeps being its name (#19).
+          if (fields.name !== undefined && fields.name !== before.name) {
+            await createWebsiteRepository(tx).followRename(before.id, before.name, fields.name);
+          }
+        });
+      }
       const saved = (await repository.findById(before.id))!;
       const label = (provider: string) =>
         PAYMENT_PROVIDERS.is(provider) ? PAYMENT_PROVIDERS.label(provider, locale) : provider;

@@ -40,6 +40,19 @@ export function createWebsiteRepository(db: Executor) {
         });
     },
 
+    /**
+     * The organisation renamed: a website title that only repeated its old name follows the new one (a
+     * title of its own stays). Answers whether it did.
+     */
+    async followRename(organizationId: string, oldName: string, newName: string): Promise<boolean> {
+      const rows = await db
+        .update(websiteSettings)
+        .set({ title: newName, updatedAt: new Date() })
+        .where(and(eq(websiteSettings.organizationId, organizationId), eq(websiteSettings.title, oldName)))
+        .returning({ organizationId: websiteSettings.organizationId });
+      return rows.length > 0;
+    },
+
     /** Which of `ids` are assets of the organisation. */
     async existingAssets(organizationId: string, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();

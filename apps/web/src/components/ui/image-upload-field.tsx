@@ -76,7 +76,10 @@ export function ImageUploadField({
         <div
           className={cn(
             'grid w-full shrink-0 place-items-center overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50',
-            fit === 'cover' ? 'relative aspect-[16/9] sm:w-64' : 'h-28 p-3 sm:w-56',
+            // A logo's one cell takes the box's height (not the image's): a large logo is shown whole.
+            fit === 'cover'
+              ? 'relative aspect-[16/9] sm:w-64'
+              : 'h-28 grid-cols-[minmax(0,1fr)] grid-rows-[minmax(0,1fr)] p-3 sm:w-56',
           )}
           data-image-preview=""
         >
@@ -86,7 +89,7 @@ export function ImageUploadField({
             <img
               src={url}
               alt={labels.alt}
-              className={fit === 'cover' ? 'size-full object-cover' : 'max-h-full max-w-full object-contain'}
+              className={fit === 'cover' ? 'size-full object-cover' : 'size-full object-contain'}
             />
           ) : (
             <ImagePlus className="size-8 text-slate-400" aria-hidden="true" />

@@ -6,7 +6,11 @@ import type {
   OrganizationSettingsResult,
 } from '@inscrio/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { organizationByKeyQuery } from '@/features/organizations';
 import { api } from '@/lib/api-client';
+import type { PublicOrganization } from '@/lib/api-types';
+import { getAuthState, setSelectedOrganization } from '@/lib/auth-store';
+import { addressOrganization, setAddressOrganization } from '@/lib/organization-context';
 import { organizationWarningsKey } from './organization-warnings';
 
 const organizationPath = (id: string) => `/organizations/${encodeURIComponent(id)}`;
@@ -28,6 +32,37 @@ export function updateOrganization({ id, input }: { id: string; input: Organizat
   return api.patch<OrganizationSettingsResult>(organizationPath(id), input);
 }
 
+/** The organisation as the header, the menu and the dates read it, with the saved identity. */
+const withIdentity = (current: PublicOrganization, saved: OrganizationSettings): PublicOrganization => ({
+  ...current,
+  name: saved.name,
+  logoAsset: saved.logoAsset,
+  timeZone: saved.timeZone,
+  defaultLocale: saved.defaultLocale,
+});
+
+/**
+ * A saved name, logo, time zone or language shows at once: in the organisation of the address (header,
+ * menu, dates), the signed-in selection, the cached lookup by key and the browser's copy of it, and the
+ * public page.
+ */
+function showIdentity(queryClient: ReturnType<typeof useQueryClient>, saved: OrganizationSettings) {
+  const address = addressOrganization();
+  if (address?.id === saved.id) setAddressOrganization(withIdentity(address, saved));
+  const selected = getAuthState().organization;
+  if (selected?.id === saved.id) setSelectedOrganization(withIdentity(selected, saved));
+  queryClient.setQueryData(organizationByKeyQuery(saved.key).queryKey, (current) =>
+    current ? withIdentity(current, saved) : current,
+  );
+  // The browser keeps the lookup a minute (`max-age=60`) and the next page load starts with it: asked
+  // again past that copy, so a reload shows the new name too. Best effort: a failure only delays it.
+  void fetch(`/api/organizations/directory/key/${encodeURIComponent(saved.key)}`, {
+    cache: 'reload',
+    headers: { accept: 'application/json' },
+  }).catch(() => undefined);
+  void queryClient.invalidateQueries({ queryKey: ['website', 'data'] });
+}
+
 export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -35,6 +70,7 @@ export function useUpdateOrganization() {
     meta: { silent: true },
     onSuccess: (result) => {
       queryClient.setQueryData(['organizations', 'settings', result.organization.id], result.organization);
+      showIdentity(queryClient, result.organization);
       void queryClient.invalidateQueries({ queryKey: ['mollie', 'status', result.organization.id] });
       void queryClient.invalidateQueries({ queryKey: organizationWarningsKey(result.organization.id) });
     },

@@ -22,14 +22,19 @@ import { paths } from '@/lib/paths';
 import { useMollieStatus, useOrganizationSettings } from '../api/organization';
 import { organizationWarningsKey, useOrganizationWarnings } from '../api/organization-warnings';
 import { BillingStep } from './billing-step';
+import { GeneralStep } from './general-step';
 import { MutualStep } from './mutual-step';
 import { PaymentStep } from './payment-step';
 import { PlatformConfiguration } from './platform-configuration';
 
 import { RecoverySettingsCard } from './recovery-settings-card';
 import { SubscriptionCard } from './subscription-card';
-/** The configuration steps, in the order of the 'Informations à compléter' notice, then the recovery settings. */
+/**
+ * The configuration steps: the general one (identity, family-facing settings) first, then the order of
+ * the 'Informations à compléter' notice, then the recovery and website settings.
+ */
 export const STEPS = [
+  'general',
   'payment',
   'billing',
   'mutual',
@@ -54,8 +59,9 @@ function StepNav({
   return (
     <nav aria-label={t('steps.label')} className="flex gap-1 overflow-x-auto border-b border-slate-200">
       {STEPS.map((step) => {
-        // The recovery and website settings have defaults: the notice never checks them, no mark either way.
-        const checked = step !== 'recovery' && step !== 'website';
+        // The general, recovery and website settings have defaults: the notice never checks them, no mark
+        // either way.
+        const checked = step !== 'general' && step !== 'recovery' && step !== 'website';
         const pending = checked && incomplete?.has(step);
         const Icon = pending ? CircleDashed : CircleCheck;
         return (
@@ -124,7 +130,7 @@ function useWarningsFollowMollie(organizationId: string, storedStatus: string | 
 
 /**
  * `/configuration/organizations/{id}` (Configuration): the organisation's settings as steps chosen by
- * `?step=payment|billing|mutual|recovery|website`, under the 'Informations à compléter' notice
+ * `?step=general|payment|billing|mutual|recovery|website` (general when none), under the 'Informations à compléter' notice
  * (`GET /organizations/{id}/warnings`). The mutual step is the certificates' profile (seal, signature).
  */
 export function OrganizationConfigurationPage() {
@@ -132,7 +138,7 @@ export function OrganizationConfigurationPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const requested = params.get('step');
-  const step: Step = isStep(requested) ? requested : 'payment';
+  const step: Step = isStep(requested) ? requested : 'general';
   const query = useOrganizationSettings(id);
   const warnings = useOrganizationWarnings(id);
   useWarningsFollowMollie(id, query.data?.mollieStatus);
@@ -162,7 +168,9 @@ export function OrganizationConfigurationPage() {
       <IncompleteInformationNotice sections={warnings.data ?? []} />
       <StepNav organizationId={organization.id} current={step} incomplete={incomplete} />
       <section aria-label={t(`steps.${step}`)} data-configuration-step={step}>
-        {step === 'payment' ? (
+        {step === 'general' ? (
+          <GeneralStep organization={organization} />
+        ) : step === 'payment' ? (
           <PaymentStep organization={organization} />
         ) : step === 'billing' ? (
           <BillingStep organization={organization} />
