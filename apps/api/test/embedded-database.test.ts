@@ -51,7 +51,8 @@ describe('embedded database (PGlite on disk)', () => {
     expect(otp.statusCode).toBe(204);
     await first.app.ctx.queue.runUntilIdle();
     const files = await fs.readdir(path.join(dataDir, 'mail'));
-    expect(files.some((f) => f.endsWith('parent@demo.test.eml'))).toBe(true);
+    const mails = await Promise.all(files.map((f) => fs.readFile(path.join(dataDir, 'mail', f), 'utf8')));
+    expect(mails.some((mail) => /^To: parent@demo\.test\r?$/m.test(mail))).toBe(true);
     await first.app.close();
     await first.database.close();
 

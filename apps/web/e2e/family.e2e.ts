@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   at,
   browserAvailable,
-  context,
   launch,
+  mailsFor,
   openPage,
   PHONE,
   showMenu,
@@ -63,18 +62,9 @@ async function signOut(page: Page) {
 
 /** The link of the newest e-mail sent to `to` that contains `marker`. */
 async function linkMailedTo(to: string, marker: string): Promise<string> {
-  const dir = path.join(context.dataDir, 'mail');
-  const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const files = fs.existsSync(dir)
-      ? fs
-          .readdirSync(dir)
-          .filter((name) => name.endsWith(`-${safe}.eml`))
-          .map((name) => path.join(dir, name))
-          .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
-      : [];
-    for (const file of files) {
+    for (const file of mailsFor(to)) {
       const text = fs
         .readFileSync(file, 'utf8')
         .replace(/=\r?\n/g, '')

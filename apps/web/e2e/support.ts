@@ -423,16 +423,20 @@ export async function footerLabels(page: Page): Promise<string[]> {
   );
 }
 
-/** The e-mail files written for `to` since `since` (ms), newest first. */
-function mailsFor(to: string, since: number): string[] {
+/**
+ * The e-mail files written for `to` since `since` (ms), newest first. Files are named by time (no
+ * address in a file name or a log line): the recipient is read from each file's `To:` header.
+ */
+export function mailsFor(to: string, since = 0): string[] {
   const dir = path.join(context.dataDir, 'mail');
   if (!fs.existsSync(dir)) return [];
-  const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  const header = new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\r?$`, 'im');
   return fs
     .readdirSync(dir)
-    .filter((name) => name.endsWith(`-${safe}.eml`))
+    .filter((name) => name.endsWith('.eml'))
     .map((name) => path.join(dir, name))
     .filter((file) => fs.statSync(file).mtimeMs >= since)
+    .filter((file) => header.test(fs.readFileSync(file, 'utf8').split(/\r?\n\r?\n/, 1)[0]!))
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -59,10 +60,10 @@ export function createMailTransport(options: {
       const info = await transporter.sendMail({ from: options.from, ...mail });
       await fs.mkdir(options.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(options.mailDir, `${stamp}-${safeTo}.eml`);
+      // Named by time, not by recipient: the log line says where, and logs carry no address nor name.
+      const file = path.join(options.mailDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      options.logger.info({ to: mail.to, subject: mail.subject, file }, `e-mail written to ${file}`);
+      options.logger.info({ file }, `e-mail written to ${file}`);
     },
     close: () => transporter.close(),
   };

@@ -22,13 +22,16 @@ describe('mail without a server', () => {
     });
     const files = await fs.readdir(mailDir);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/parent@demo\.test\.eml$/);
+    expect(files[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-f]{8}\.eml$/);
     const raw = await fs.readFile(path.join(mailDir, files[0]!), 'utf8');
     expect(raw).toContain('To: parent@demo.test');
     expect(raw).toMatch(/Content-Type: text\/plain/);
     expect(raw).toMatch(/Content-Type: text\/html/);
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!).msg).toBe(`e-mail written to ${path.join(mailDir, files[0]!)}`);
+    // The log names the file, never the recipient nor the subject (personal data stays out of logs).
+    expect(lines[0]).not.toContain('parent@demo.test');
+    expect(lines[0]).not.toContain('Club Sportif');
     await fs.rm(path.dirname(mailDir), { recursive: true });
   });
 });
