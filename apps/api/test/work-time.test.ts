@@ -448,6 +448,50 @@ describe('submitting and validating a month', () => {
   });
 });
 
+describe('a holder who left', () => {
+  it('is still in the exports, the overview and the detail of the months they worked, not in the others', async () => {
+    const users = createUserRepository(t.db);
+    const account = await users.createAccount(ORG, {
+      email: 'leaver.wt@demo.test',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      isHolder: true,
+      establishmentId: 'est_default',
+      person: { firstName: 'Léo', lastName: 'Parti' },
+    });
+    await createActivity(t.db, {
+      name: 'Basket U12',
+      sessions: [
+        { start: new Date('2026-08-12T15:00:00Z'), duration: 60, holders: [{ userId: account.user.id }] },
+      ],
+    });
+    // He is no longer a holder of the club.
+    await t.database.query(`update users set is_holder = false where organization_id = $1 and id = $2`, [
+      ORG,
+      account.user.id,
+    ]);
+    const csv = await call('manager', 'GET', '/api/work-time/months/2026-08/export.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toMatch(/\r\nLéo Parti;leaver\.wt@demo\.test;2026-08;Brouillon;1;60;0;60;1,00;/);
+    const pdf = await call('manager', 'GET', '/api/work-time/months/2026-08/export.pdf');
+    expect(await pdfText(pdf.rawPayload)).toContain('Léo Parti');
+    const overview = await call('manager', 'GET', '/api/work-time/months/2026-08');
+    expect(
+      (overview.json() as { items: { displayName: string }[] }).items.map((i) => i.displayName),
+    ).toContain('Léo Parti');
+    const detail = await call('manager', 'GET', `/api/work-time?month=2026-08&holderId=${account.user.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect((detail.json() as Month).totals.totalMinutes).toBe(60);
+
+    // A month he did not work: not there.
+    expect((await call('manager', 'GET', '/api/work-time/months/2026-10/export.csv')).body).not.toContain(
+      'Léo Parti',
+    );
+    expect(
+      (await call('manager', 'GET', `/api/work-time?month=2026-10&holderId=${account.user.id}`)).statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('volunteers', () => {
   it('shows the allowance due and warns past the daily and yearly ceilings (Belgian 2026 defaults)', async () => {
     const settings = await call('manager', 'GET', `/api/organizations/${ORG}/work-time-settings`);

@@ -42,7 +42,12 @@ export function createWorkTimeService(ctx: AppContext) {
   }
 
   /** A holder the caller may read: themselves, or for a manager a holder within their reach. */
-  async function reachableHolder(auth: AuthContext, holderId: string | undefined, locale: Locale) {
+  async function reachableHolder(
+    auth: AuthContext,
+    holderId: string | undefined,
+    locale: Locale,
+    month?: string,
+  ) {
     const manager = isAtLeastEstManager(auth.actor);
     if (!manager) {
       if (!isHolder(auth.actor) || (holderId && holderId !== auth.userId)) throw new AppError('forbidden');
@@ -55,6 +60,10 @@ export function createWorkTimeService(ctx: AppContext) {
       auth.organizationId,
       holderId ?? auth.userId,
       manager ? establishmentScope(auth) : null,
+      // A manager reads a month of a holder who left since, if they worked in it.
+      manager && month
+        ? { timeZone: await timeZoneOf(auth.organizationId), ...monthBounds(month) }
+        : undefined,
     );
     if (!holder) throw new AppError('not_found');
     return holder;
@@ -94,8 +103,8 @@ export function createWorkTimeService(ctx: AppContext) {
   return {
     /** `GET /work-time`: one holder's month, day by day. */
     async month(auth: AuthContext, query: WorkTimeQuery, locale: Locale) {
-      const holder = await reachableHolder(auth, query.holderId, locale);
       const month = query.month ?? (await currentMonth(auth.organizationId));
+      const holder = await reachableHolder(auth, query.holderId, locale, month);
       return monthOf(ctx.db, auth.organizationId, holder, month, locale);
     },
 
@@ -110,6 +119,7 @@ export function createWorkTimeService(ctx: AppContext) {
           search: query.q?.trim() || undefined,
           month,
           status: query.status,
+          worked: { timeZone: await timeZoneOf(auth.organizationId), ...monthBounds(month) },
         },
         { limit: pageSize, offset: (query.page - 1) * pageSize },
       );
@@ -223,7 +233,7 @@ export function createWorkTimeService(ctx: AppContext) {
       decision: { status: 'validated' | 'rejected'; note: string | null },
       locale: Locale,
     ) {
-      const holder = await reachableHolder(auth, holderId, locale);
+      const holder = await reachableHolder(auth, holderId, locale, month);
       await ctx.db.transaction(async (tx) => {
         const repo = createWorkTimeRepository(tx);
         await repo.lockHolder(auth.organizationId, holder.id);
