@@ -1,8 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
-import { workTimeCorrections, workTimeMonths, workTimeSettings, workTimeVolunteers } from '../../db/schema';
+import {
+  workTimeAllowanceRates,
+  workTimeCorrections,
+  workTimeMonths,
+  workTimeSettings,
+  workTimeVolunteers,
+} from '../../db/schema';
 import type { WorkMonthStatus } from '@inscrio/shared';
-import type { CorrectionFacts, HeldSessionFacts } from './work-time.rules';
+import type { AllowanceRate, CorrectionFacts, HeldSessionFacts } from './work-time.rules';
 
 /** A holder as the work time lists show them. */
 export interface HolderRow {
@@ -296,6 +302,42 @@ export function createWorkTimeRepository(db: Executor) {
         .from(workTimeSettings)
         .where(eq(workTimeSettings.organizationId, organizationId));
       return row;
+    },
+
+    /** The allowance rates in force from each month on (work-time.rules.ts `rateInForce` reads them). */
+    async allowanceRates(organizationId: string): Promise<AllowanceRate[]> {
+      return db
+        .select({
+          fromMonth: workTimeAllowanceRates.fromMonth,
+          basis: workTimeAllowanceRates.basis,
+          rateCents: workTimeAllowanceRates.rateCents,
+        })
+        .from(workTimeAllowanceRates)
+        .where(eq(workTimeAllowanceRates.organizationId, organizationId))
+        .orderBy(workTimeAllowanceRates.fromMonth);
+    },
+
+    /** Writes the rate in force from a month on; `keep` leaves a row already there as it is. */
+    async recordAllowanceRate(organizationId: string, rate: AllowanceRate, keep = false) {
+      const insert = db.insert(workTimeAllowanceRates).values({ organizationId, ...rate });
+      await (keep
+        ? insert.onConflictDoNothing()
+        : insert.onConflictDoUpdate({
+            target: [workTimeAllowanceRates.organizationId, workTimeAllowanceRates.fromMonth],
+            set: { basis: rate.basis, rateCents: rate.rateCents, updatedAt: new Date() },
+          }));
+    },
+
+    /** The allowance each validated month of the holders kept (its snapshot), in [from, before). */
+    async validatedAllowances(organizationId: string, holderIds: string[], from: string, before: string) {
+      if (holderIds.length === 0) return [];
+      return rowsOf<{ holderUserId: string; month: string; dueCents: number | null }>(
+        await db.execute(sql`select holder_user_id as "holderUserId", month,
+            (snapshot->'allowance'->>'dueCents')::int as "dueCents"
+          from work_time_months
+          where organization_id = ${organizationId} and holder_user_id in ${idList(holderIds)}
+            and status = 'validated' and snapshot is not null and month >= ${from} and month < ${before}`),
+      );
     },
 
     async saveSettings(
