@@ -12,9 +12,17 @@ const PRESENT_NOTES = ['Arrivé en retard', 'Parti 15 min plus tôt', 'En retard
 
 /**
  * Activities whose past sessions the demo fills: public and protected ones (a family in a private one
- * sees another catalogue); football and yoga keep their sessions empty for other screens.
+ * sees another catalogue), among them every weekly activity the demo holder coaches (swimming, football,
+ * tennis), so his attendance, attendees and work time screens look lived in. Only past sessions: the
+ * upcoming football and yoga sessions stay empty for other screens.
  */
-const FILLED_ACTIVITIES = ['Natation enfants', 'Bébés nageurs', 'Danse moderne'];
+const FILLED_ACTIVITIES = [
+  'Natation enfants',
+  'Bébés nageurs',
+  'Danse moderne',
+  'Football 6-12 ans',
+  'Tennis',
+];
 const DAY_MS = 86_400_000;
 /** How far back the demo's sessions were attended. */
 const HISTORY_DAYS = 42;
