@@ -581,6 +581,25 @@ describe('volunteers', () => {
     expect(may.allowance).toMatchObject({ basis: 'per-day', units: 2, dueCents: 5000 });
   });
 
+  it('counts a validated month at the allowance it was validated with, whatever the rates say since', async () => {
+    expect((await call('volunteer', 'POST', '/api/work-time/months/2026-04/submit')).statusCode).toBe(200);
+    const validated = await call(
+      'manager',
+      'POST',
+      `/api/work-time/months/2026-04/holders/${ids.volunteer}/validate`,
+    );
+    expect(validated.statusCode, validated.body).toBe(200);
+    expect((validated.json() as Month).allowance).toMatchObject({ dueCents: 2000 });
+    // Every rate rewritten (as if the history were wrong): April keeps what was validated.
+    await t.database.query(
+      `update work_time_allowance_rates set rate_cents = 9999 where organization_id = $1`,
+      [ORG],
+    );
+    expect((await monthOf('manager', '2026-04', 'volunteer')).allowance).toMatchObject({ dueCents: 2000 });
+    const may = await monthOf('manager', '2026-05', 'volunteer');
+    expect(may.allowance).toMatchObject({ dueCents: 19_998, yearToDateCents: 21_998 });
+  });
+
   it('refuses bad settings and leaves them to organisation managers', async () => {
     for (const body of [
       { volunteerAllowanceCents: -1 },
