@@ -164,6 +164,17 @@ describe('the demo holder after seeding', () => {
       expect(h.attended, h.activity).toBe(h.sessions);
       expect(h.marked, h.activity).toBe(h.sessions);
     }
+    // His next swimming sessions have children coming too.
+    const coming = await rows<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select s.id from services s
+        join blueprints b on b.organization_id = s.organization_id and b.id = s.blueprint_id
+        where s.organization_id = 'org_demo' and b.name = 'Natation enfants' and s.status = 'confirmed'
+          and s.start_date_time >= now()
+        order by s.start_date_time limit 3) next
+      where exists (select 1 from participants pa where pa.organization_id = 'org_demo'
+        and pa.service_id = next.id and pa.status = 'confirmed')`);
+    expect(coming[0]!.n).toBe(3);
   });
 });
 
