@@ -140,6 +140,42 @@ describe('the demo holder after seeding', () => {
         on x.id < y.id and x.start_at < y.end_at and y.start_at < x.end_at`);
     expect(overlaps).toEqual([]);
   });
+
+  it('has children and attendance on the past sessions of each weekly activity he coaches', async () => {
+    const held = await rows<{ activity: string; sessions: number; attended: number; marked: number }>(sql`
+      select b.name as activity, count(distinct s.id)::int as sessions,
+        count(distinct s.id) filter (where exists (select 1 from participants pa
+          where pa.organization_id = s.organization_id and pa.service_id = s.id
+            and pa.status in ('confirmed', 'absent')))::int as attended,
+        count(distinct s.id) filter (where exists (select 1 from attendance_marks am
+          where am.organization_id = s.organization_id and am.service_id = s.id))::int as marked
+      from prestations p
+      join services s on s.organization_id = p.organization_id and s.id = p.service_id
+      join blueprints b on b.organization_id = s.organization_id and b.id = s.blueprint_id
+      join users u on u.organization_id = p.organization_id and u.id = p.holder_user_id
+      where p.organization_id = 'org_demo' and u.email = ${DEMO_ACCOUNTS.holder}
+        and s.status = 'confirmed' and s.start_date_time < date_trunc('day', now())
+        and s.start_date_time >= now() - interval '35 days'
+        and b.name in ('Natation enfants', 'Football 6-12 ans', 'Tennis')
+      group by b.name order by b.name`);
+    expect(held.map((h) => h.activity)).toEqual(['Football 6-12 ans', 'Natation enfants', 'Tennis']);
+    for (const h of held) {
+      expect(h.sessions, h.activity).toBeGreaterThan(0);
+      expect(h.attended, h.activity).toBe(h.sessions);
+      expect(h.marked, h.activity).toBe(h.sessions);
+    }
+    // His next swimming sessions have children coming too.
+    const coming = await rows<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select s.id from services s
+        join blueprints b on b.organization_id = s.organization_id and b.id = s.blueprint_id
+        where s.organization_id = 'org_demo' and b.name = 'Natation enfants' and s.status = 'confirmed'
+          and s.start_date_time >= now()
+        order by s.start_date_time limit 3) next
+      where exists (select 1 from participants pa where pa.organization_id = 'org_demo'
+        and pa.service_id = next.id and pa.status = 'confirmed')`);
+    expect(coming[0]!.n).toBe(3);
+  });
 });
 
 describe('the sessions the demo club changed', () => {

@@ -191,6 +191,37 @@ describe('a family cancels in time', () => {
     expect(await tokensOf(f.familyId)).toHaveLength(0);
   });
 
+  it('a free (0 €) registration is not credited (nothing to give back) and gives a make-up token worth 0 €', async () => {
+    const a = await createActivity(t.db, {
+      name: `Éveil ${Math.random().toString(36).slice(2, 6)}`,
+      price: 0,
+      visibility: 'public',
+      maxSeats: 10,
+      sessions: [{ start: soon(5 * DAY) }],
+    });
+    const f = await family();
+    const [id] = await register(f, a.blueprintId, a.serviceIds, false);
+    const r = await call(f.token, 'POST', `/api/me/registrations/${id}/cancel`, {});
+    expect(r.statusCode, r.body).toBe(200);
+    const notes = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from credit_notes cn
+       join invoices i on i.organization_id = cn.organization_id and i.id = cn.invoice_id
+       join orders o on o.organization_id = i.organization_id and o.id = i.order_id
+       where cn.organization_id = $1 and o.family_id = $2`,
+      [ORG, f.familyId],
+    );
+    expect(notes[0]!.n).toBe(0);
+    const given = await tokensOf(f.familyId);
+    expect(given).toHaveLength(1);
+    expect(given[0]).toMatchObject({ origin: 'family-cancellation', status: 'available', valueCents: 0 });
+    await t.app.ctx.queue.runUntilIdle();
+    await expect
+      .poll(() => t.inbox.mailsTo(f.email).find((m) => m.subject.startsWith('Une récupération pour')))
+      .toBeTruthy();
+    const created = t.inbox.mailsTo(f.email).find((m) => m.subject.startsWith('Une récupération pour'))!;
+    expect(created.text).not.toMatch(/Elle vaut/);
+  });
+
   it('a private activity never gives one, a protected one does', async () => {
     const f = await family();
     const priv = await activity([soon(6 * DAY)], { visibility: 'private' });

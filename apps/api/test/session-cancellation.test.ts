@@ -325,6 +325,51 @@ describe('a session postponed', () => {
   });
 });
 
+describe("a holder's prestation cancelled alone", () => {
+  it('leaves the session on: its families are neither told nor credited, no token; only the prestation is audited', async () => {
+    const { families, serviceId } = await setUp({ locales: ['fr'], prefix: 'rmh' });
+    const [paid] = families as [(typeof families)[0]];
+    const payment = await call(tokens.manager, 'POST', `/api/orders/${paid.orderId}/payments/offline`, {});
+    expect(payment.statusCode, payment.body).toBe(200);
+    const assigned = await call(tokens.manager, 'POST', `/api/services/${serviceId}/prestations`, {
+      holderUserId,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const prestationId = assigned.json().id as string;
+    await settle();
+    const mailsBefore = t.inbox.mailsTo(paid.family.email).length;
+
+    // The holder declares an absence, then the manager takes the holder off the session.
+    const absent = await call(tokens.holder, 'PATCH', `/api/prestations/${prestationId}/absence`, {
+      absent: true,
+    });
+    expect(absent.statusCode, absent.body).toBe(200);
+    const removed = await t.request('DELETE', `/api/services/${serviceId}/prestations/${prestationId}`, {
+      token: tokens.manager,
+      organizationId: ORG,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    await settle();
+
+    const session = await call(tokens.manager, 'GET', `/api/services/${serviceId}`);
+    expect(session.json().status).toBe('confirmed');
+    const rows = await query<{ status: string }>(
+      `select status from participants where organization_id = $1 and service_id = $2`,
+      [ORG, serviceId],
+    );
+    expect(rows.map((r) => r.status)).toEqual(['confirmed']);
+    expect(await creditNotesOf(paid.orderId)).toHaveLength(0);
+    const given = await query<{ n: number }>(
+      `select count(*)::int as n from recovery_tokens where organization_id = $1 and origin_service_id = $2`,
+      [ORG, serviceId],
+    );
+    expect(given[0]!.n).toBe(0);
+    expect(t.inbox.mailsTo(paid.family.email)).toHaveLength(mailsBefore);
+    expect(await auditCount('prestation-cancelled', prestationId)).toBe(1);
+    expect(await auditCount('prestation-cancelled', serviceId)).toBe(0);
+  });
+});
+
 describe("a holder's absence", () => {
   it("e-mails the organisation's managers and the establishment's manager once, with the session's link", async () => {
     const { serviceId } = await setUp({

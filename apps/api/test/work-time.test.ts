@@ -262,6 +262,28 @@ describe('corrections', () => {
     expect((r.json() as { details: { message: string }[] }).details[0]!.message).toMatch(
       /minutes entre -1440 et 1440/,
     );
+    // Only a day of the month being edited, within the months a holder may correct (the test runs on the real clock).
+    const today = new Date().toISOString().slice(0, 10);
+    const dayMessage = async (body: Record<string, unknown>) => {
+      const refused = await call('coach', 'POST', '/api/work-time/corrections', {
+        minutes: 60,
+        note: 'Réunion',
+        ...body,
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      const details = (refused.json() as { details: { field: string; message: string }[] }).details;
+      expect(details.map((d) => d.field)).toEqual(['day']);
+      return details[0]!.message;
+    };
+    expect(await dayMessage({ day: '2026-08-31', month: '2026-09' })).toBe(
+      'Choisissez un jour du mois que vous corrigez',
+    );
+    expect(await dayMessage({ day: '1900-01-01' })).toMatch(
+      /^Choisissez un jour entre le 01\/\d{2}\/\d{4} et le /,
+    );
+    expect(await dayMessage({ day: '2199-12-31' })).toMatch(/^Choisissez un jour entre le /);
+    const inTwoMonths = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) + 1, 1));
+    expect(await dayMessage({ day: inTwoMonths.toISOString().slice(0, 10) })).toMatch(/^Choisissez un jour/);
     const badMonth = await call('coach', 'GET', '/api/work-time?month=2026-13');
     expect(badMonth.statusCode).toBe(400);
     expect(badMonth.body).toContain('Mois invalide');
@@ -325,7 +347,15 @@ describe('submitting and validating a month', () => {
       note: 'Réunion',
     });
     expect(locked.statusCode).toBe(409);
-    expect(locked.json()).toMatchObject({ error: 'work_month_locked' });
+    expect(locked.json()).toMatchObject({
+      error: 'work_month_locked',
+      details: [
+        {
+          field: 'day',
+          message: 'Ce mois a déjà été soumis ou validé : ses heures ne peuvent plus être modifiées.',
+        },
+      ],
+    });
     expect((await call('coach', 'POST', '/api/work-time/months/2026-09/submit')).statusCode).toBe(409);
 
     // The manager's overview shows it submitted; a reject needs a note.
@@ -448,6 +478,50 @@ describe('submitting and validating a month', () => {
   });
 });
 
+describe('a holder who left', () => {
+  it('is still in the exports, the overview and the detail of the months they worked, not in the others', async () => {
+    const users = createUserRepository(t.db);
+    const account = await users.createAccount(ORG, {
+      email: 'leaver.wt@demo.test',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      isHolder: true,
+      establishmentId: 'est_default',
+      person: { firstName: 'Léo', lastName: 'Parti' },
+    });
+    await createActivity(t.db, {
+      name: 'Basket U12',
+      sessions: [
+        { start: new Date('2026-08-12T15:00:00Z'), duration: 60, holders: [{ userId: account.user.id }] },
+      ],
+    });
+    // He is no longer a holder of the club.
+    await t.database.query(`update users set is_holder = false where organization_id = $1 and id = $2`, [
+      ORG,
+      account.user.id,
+    ]);
+    const csv = await call('manager', 'GET', '/api/work-time/months/2026-08/export.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toMatch(/\r\nLéo Parti;leaver\.wt@demo\.test;2026-08;Brouillon;1;60;0;60;1,00;/);
+    const pdf = await call('manager', 'GET', '/api/work-time/months/2026-08/export.pdf');
+    expect(await pdfText(pdf.rawPayload)).toContain('Léo Parti');
+    const overview = await call('manager', 'GET', '/api/work-time/months/2026-08');
+    expect(
+      (overview.json() as { items: { displayName: string }[] }).items.map((i) => i.displayName),
+    ).toContain('Léo Parti');
+    const detail = await call('manager', 'GET', `/api/work-time?month=2026-08&holderId=${account.user.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect((detail.json() as Month).totals.totalMinutes).toBe(60);
+
+    // A month he did not work: not there.
+    expect((await call('manager', 'GET', '/api/work-time/months/2026-10/export.csv')).body).not.toContain(
+      'Léo Parti',
+    );
+    expect(
+      (await call('manager', 'GET', `/api/work-time?month=2026-10&holderId=${account.user.id}`)).statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('volunteers', () => {
   it('shows the allowance due and warns past the daily and yearly ceilings (Belgian 2026 defaults)', async () => {
     const settings = await call('manager', 'GET', `/api/organizations/${ORG}/work-time-settings`);
@@ -473,15 +547,57 @@ describe('volunteers', () => {
       volunteerYearlyCeilingCents: 9000,
     });
     expect(patched.statusCode, patched.body).toBe(200);
+    // Changed today: April and May keep the rate then in force (20,00 €); only the ceiling is new.
     may = await monthOf('manager', '2026-05', 'volunteer');
-    expect(may.allowance).toMatchObject({ dueCents: 7500, yearToDateCents: 10_000 });
+    expect(may.allowance).toMatchObject({ rateCents: 2000, dueCents: 6000, yearToDateCents: 8000 });
+    expect(may.warnings).toEqual([]);
+
+    // Had the 25,00 € been set in May: May at 25,00 € (two sessions a day: 50,00 € > 44,02 €), April still
+    // at 20,00 € in the year's total (20 + 75 = 95,00 € > 90,00 €).
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    const moveRate = (to: string) =>
+      t.database.query(
+        `update work_time_allowance_rates set from_month = $3 where organization_id = $1 and from_month = $2`,
+        [ORG, thisMonth, to],
+      );
+    await moveRate('2026-05');
+    may = await monthOf('manager', '2026-05', 'volunteer');
+    expect(may.allowance).toMatchObject({ rateCents: 2500, dueCents: 7500, yearToDateCents: 9500 });
     expect(may.warnings).toEqual(['daily-ceiling', 'yearly-ceiling']);
+    const april = await monthOf('manager', '2026-04', 'volunteer');
+    expect(april.allowance).toMatchObject({ rateCents: 2000, dueCents: 2000 });
 
     await call('manager', 'PATCH', `/api/organizations/${ORG}/work-time-settings`, {
       volunteerAllowanceBasis: 'per-day',
     });
     may = await monthOf('volunteer', '2026-05');
-    expect(may.allowance).toMatchObject({ units: 2, dueCents: 5000 });
+    expect(may.allowance).toMatchObject({ basis: 'per-session', units: 3, dueCents: 7500 });
+    await t.database.query(
+      `delete from work_time_allowance_rates where organization_id = $1 and from_month = '2026-05'`,
+      [ORG],
+    );
+    await moveRate('2026-05');
+    may = await monthOf('volunteer', '2026-05');
+    expect(may.allowance).toMatchObject({ basis: 'per-day', units: 2, dueCents: 5000 });
+  });
+
+  it('counts a validated month at the allowance it was validated with, whatever the rates say since', async () => {
+    expect((await call('volunteer', 'POST', '/api/work-time/months/2026-04/submit')).statusCode).toBe(200);
+    const validated = await call(
+      'manager',
+      'POST',
+      `/api/work-time/months/2026-04/holders/${ids.volunteer}/validate`,
+    );
+    expect(validated.statusCode, validated.body).toBe(200);
+    expect((validated.json() as Month).allowance).toMatchObject({ dueCents: 2000 });
+    // Every rate rewritten (as if the history were wrong): April keeps what was validated.
+    await t.database.query(
+      `update work_time_allowance_rates set rate_cents = 9999 where organization_id = $1`,
+      [ORG],
+    );
+    expect((await monthOf('manager', '2026-04', 'volunteer')).allowance).toMatchObject({ dueCents: 2000 });
+    const may = await monthOf('manager', '2026-05', 'volunteer');
+    expect(may.allowance).toMatchObject({ dueCents: 19_998, yearToDateCents: 21_998 });
   });
 
   it('refuses bad settings and leaves them to organisation managers', async () => {

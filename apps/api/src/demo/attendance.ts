@@ -1,6 +1,6 @@
 import { ageInMonthsOn, localDay } from '@inscrio/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
-import { blueprints, members, services, users } from '../db/schema';
+import { blueprints, members, participants, services, users } from '../db/schema';
 import { registerDirectly, takeAttendance } from '../factories/attendance';
 import type { FactoryContext } from '../factories/context';
 import { createSessionContextRepository } from '../modules/services/session-context.repository';
@@ -12,14 +12,26 @@ const PRESENT_NOTES = ['Arrivé en retard', 'Parti 15 min plus tôt', 'En retard
 
 /**
  * Activities whose past sessions the demo fills: public and protected ones (a family in a private one
- * sees another catalogue); football and yoga keep their sessions empty for other screens.
+ * sees another catalogue), among them every weekly activity the demo holder coaches (swimming, football,
+ * tennis), so his attendance, attendees and work time screens look lived in. Only past sessions: the
+ * upcoming football and yoga sessions stay empty for other screens.
  */
-const FILLED_ACTIVITIES = ['Natation enfants', 'Bébés nageurs', 'Danse moderne'];
+const FILLED_ACTIVITIES = [
+  'Natation enfants',
+  'Bébés nageurs',
+  'Danse moderne',
+  'Football 6-12 ans',
+  'Tennis',
+];
 const DAY_MS = 86_400_000;
 /** How far back the demo's sessions were attended. */
 const HISTORY_DAYS = 42;
 /** Children registered per activity. */
 const PER_ACTIVITY = 7;
+/** The demo holder's swimming: a few of its regulars on the next sessions too (football's stay empty). */
+const UPCOMING_FILLED = ['Natation enfants'];
+const UPCOMING_SESSIONS = 3;
+const UPCOMING_KIDS = 4;
 
 /**
  * The demo club's last weeks: children registered on the past sessions of a few activities (by the
@@ -50,7 +62,12 @@ export async function seedAttendance(ctx: FactoryContext, organizationId: string
     )
     .orderBy(asc(members.id));
   const activities = await ctx.db
-    .select({ id: blueprints.id, minAge: blueprints.minAge, maxAge: blueprints.maxAge })
+    .select({
+      id: blueprints.id,
+      name: blueprints.name,
+      minAge: blueprints.minAge,
+      maxAge: blueprints.maxAge,
+    })
     .from(blueprints)
     .where(and(eq(blueprints.organizationId, organizationId), inArray(blueprints.name, FILLED_ACTIVITIES)));
   const today = localDay(now, 'Europe/Brussels');
@@ -76,6 +93,8 @@ export async function seedAttendance(ctx: FactoryContext, organizationId: string
         at: new Date(session.startDateTime.getTime() - 2 * DAY_MS),
       });
     }
+    if (UPCOMING_FILLED.includes(activity.name))
+      await fillUpcoming(ctx, { organizationId, byEmail, now, blueprintId: activity.id, kids });
   }
 
   const sessionContext = createSessionContextRepository(ctx.db);
@@ -104,6 +123,52 @@ export async function seedAttendance(ctx: FactoryContext, organizationId: string
     await takeAttendance(ctx, { organizationId, serviceId: session.id, byEmail, marks });
   }
   ctx.at(null);
+}
+
+/** Registers a few of the activity's regulars on its next sessions, leaving seats free for families. */
+async function fillUpcoming(
+  ctx: FactoryContext,
+  request: {
+    organizationId: string;
+    byEmail: string;
+    now: Date;
+    blueprintId: string;
+    kids: { id: string }[];
+  },
+) {
+  const { organizationId, now } = request;
+  const next = await ctx.db
+    .select({ id: services.id, maxSeats: services.maxSeats, reservedSeats: services.reservedSeats })
+    .from(services)
+    .where(
+      and(
+        eq(services.organizationId, organizationId),
+        eq(services.blueprintId, request.blueprintId),
+        gte(services.startDateTime, now),
+        eq(services.status, 'confirmed'),
+      ),
+    )
+    .orderBy(asc(services.startDateTime))
+    .limit(UPCOMING_SESSIONS);
+  for (const session of next) {
+    const taken = await ctx.db
+      .select({ memberId: participants.memberId })
+      .from(participants)
+      .where(and(eq(participants.organizationId, organizationId), eq(participants.serviceId, session.id)));
+    const free = session.maxSeats < 0 ? UPCOMING_KIDS : session.maxSeats - session.reservedSeats - 2;
+    const memberIds = request.kids
+      .filter((kid) => !taken.some((t) => t.memberId === kid.id))
+      .slice(0, Math.max(0, Math.min(UPCOMING_KIDS, free)))
+      .map((kid) => kid.id);
+    if (memberIds.length === 0) continue;
+    await registerDirectly(ctx, {
+      organizationId,
+      byEmail: request.byEmail,
+      serviceId: session.id,
+      memberIds,
+      at: new Date(now.getTime() - DAY_MS),
+    });
+  }
 }
 
 /** The sessions (not cancelled) that started in [since, until), latest first, of an activity or all. */

@@ -96,6 +96,10 @@ export const WORK_TIME_MESSAGES = {
     fr: `La correction doit être un nombre entier de minutes entre -${WORK_TIME_LIMITS.correctionMinutes} et ${WORK_TIME_LIMITS.correctionMinutes}, autre que 0`,
     en: `The correction must be a whole number of minutes between -${WORK_TIME_LIMITS.correctionMinutes} and ${WORK_TIME_LIMITS.correctionMinutes}, other than 0`,
   },
+  dayOutsideMonth: {
+    fr: 'Choisissez un jour du mois que vous corrigez',
+    en: 'Choose a day of the month you are correcting',
+  },
   saved: { fr: 'Les heures prestées ont été enregistrées.', en: 'Work time settings saved.' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
@@ -109,19 +113,30 @@ export type WorkTimeQuery = z.infer<ReturnType<typeof workTimeQuerySchema>>;
 
 /** `POST /work-time/corrections` and `PUT /work-time/corrections/{id}`: time added (or removed) on a day. */
 export const workTimeCorrectionSchema = (locale: Locale) =>
-  z.strictObject(
-    {
-      day: isoDateField(locale),
-      minutes: z
-        .number({ error: WORK_TIME_MESSAGES.correctionMinutes[locale] })
-        .int({ error: WORK_TIME_MESSAGES.correctionMinutes[locale] })
-        .min(-WORK_TIME_LIMITS.correctionMinutes, { error: WORK_TIME_MESSAGES.correctionMinutes[locale] })
-        .max(WORK_TIME_LIMITS.correctionMinutes, { error: WORK_TIME_MESSAGES.correctionMinutes[locale] })
-        .refine((n) => n !== 0, { error: WORK_TIME_MESSAGES.correctionMinutes[locale] }),
-      note: requiredText(locale, 1, TEXT_LIMITS.note),
-    },
-    { error: message('object', locale) },
-  );
+  z
+    .strictObject(
+      {
+        day: isoDateField(locale),
+        minutes: z
+          .number({ error: WORK_TIME_MESSAGES.correctionMinutes[locale] })
+          .int({ error: WORK_TIME_MESSAGES.correctionMinutes[locale] })
+          .min(-WORK_TIME_LIMITS.correctionMinutes, { error: WORK_TIME_MESSAGES.correctionMinutes[locale] })
+          .max(WORK_TIME_LIMITS.correctionMinutes, { error: WORK_TIME_MESSAGES.correctionMinutes[locale] })
+          .refine((n) => n !== 0, { error: WORK_TIME_MESSAGES.correctionMinutes[locale] }),
+        note: requiredText(locale, 1, TEXT_LIMITS.note),
+        /** The month being edited ('yyyy-MM'): the day must be one of its days. */
+        month: monthField(locale).optional(),
+      },
+      { error: message('object', locale) },
+    )
+    .superRefine((input, context) => {
+      if (input.month && typeof input.day === 'string' && !input.day.startsWith(`${input.month}-`))
+        context.addIssue({
+          code: 'custom',
+          path: ['day'],
+          message: WORK_TIME_MESSAGES.dayOutsideMonth[locale],
+        });
+    });
 export type WorkTimeCorrectionInput = z.infer<ReturnType<typeof workTimeCorrectionSchema>>;
 
 /** `POST …/reject`: the manager's note is required (the holder reads why). */

@@ -119,3 +119,21 @@ export const workTimeSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId] })],
 );
+
+/**
+ * The volunteer allowance (basis and rate) in force from a month on: each change of the settings writes
+ * the current month's row (and, the first time, the rate in force before it from '0000-01'). A month's
+ * allowance is counted at the rate in force in that month, so a change never rewrites earlier months.
+ */
+export const workTimeAllowanceRates = pgTable(
+  'work_time_allowance_rates',
+  {
+    organizationId: org(),
+    /** 'yyyy-MM': the first month this rate applies to. */
+    fromMonth: text('from_month').notNull(),
+    basis: text('basis').$type<VolunteerAllowanceBasis>().notNull(),
+    rateCents: integer('rate_cents').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.fromMonth] })],
+);

@@ -35,6 +35,8 @@ export function registerRegistrationCredits(ctx: AppContext): void {
       let first: string | null = null;
       for (const owed of await participantInvoiceCredits(tx, organizationId, participantId)) {
         if (owed.orderPaid !== 0) continue;
+        // A free registration (0 € lines) owes nothing: no credit note (it would credit nothing).
+        if (owed.lines.every((l) => l.quantity * l.unitPrice === 0)) continue;
         const { id } = await insertCreditNote(tx, {
           organizationId,
           invoiceId: owed.invoiceId,

@@ -16,6 +16,7 @@ import { CSV_BOM, csvAmount, csvLine } from '../../lib/csv';
 import { renderWorkTimePdf } from '../documents/pdf/work-time-pdf';
 import { createOrganizationRepository } from '../organizations/organization.repository';
 import { createWorkTimeRepository } from './work-time.repository';
+import { monthBounds } from './work-time.rules';
 import { type HolderMonth, holderMonths, holderName } from './work-time.views';
 
 /** Most holders one export holds (an organisation has a few dozen). */
@@ -66,7 +67,11 @@ export function createWorkTimeExport(ctx: AppContext) {
     if (!organization) throw new AppError('not_found');
     const { items } = await createWorkTimeRepository(ctx.db).holders(
       auth.organizationId,
-      { establishmentId: establishmentScope(auth) },
+      {
+        establishmentId: establishmentScope(auth),
+        // Those who left but worked that month are paid for it too.
+        worked: { timeZone: organization.timeZone, ...monthBounds(month) },
+      },
       { limit: WORK_TIME_EXPORT_MAX_HOLDERS, offset: 0 },
     );
     const views = await holderMonths(

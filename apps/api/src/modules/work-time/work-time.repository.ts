@@ -1,8 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
-import { workTimeCorrections, workTimeMonths, workTimeSettings, workTimeVolunteers } from '../../db/schema';
+import {
+  workTimeAllowanceRates,
+  workTimeCorrections,
+  workTimeMonths,
+  workTimeSettings,
+  workTimeVolunteers,
+} from '../../db/schema';
 import type { WorkMonthStatus } from '@inscrio/shared';
-import type { CorrectionFacts, HeldSessionFacts } from './work-time.rules';
+import type { AllowanceRate, CorrectionFacts, HeldSessionFacts } from './work-time.rules';
 
 /** A holder as the work time lists show them. */
 export interface HolderRow {
@@ -40,6 +46,29 @@ const holderJoins = sql`from users u
   left join members m on m.organization_id = u.organization_id and m.user_id = u.id
   left join work_time_volunteers v on v.organization_id = u.organization_id and v.holder_user_id = u.id`;
 
+/**
+ * Whether the user `u` worked in the window: held a session on one of its local days, corrected one of
+ * its days, or has the month submitted. A holder who left (no longer a holder, or removed) still shows
+ * in the months they worked, for payroll.
+ */
+const workedIn = (window: DayWindow) => sql`(exists (select 1 from prestations pr
+      join services s on s.organization_id = pr.organization_id and s.id = pr.service_id
+      where pr.organization_id = u.organization_id and pr.holder_user_id = u.id
+        and s.start_date_time >= ${window.first}::date - interval '2 days'
+        and s.start_date_time < ${window.last}::date + interval '3 days'
+        and (s.start_date_time at time zone ${window.timeZone})::date
+          between ${window.first}::date and ${window.last}::date)
+    or exists (select 1 from work_time_corrections c where c.organization_id = u.organization_id
+      and c.holder_user_id = u.id and c.day between ${window.first}::date and ${window.last}::date)
+    or exists (select 1 from work_time_months wm where wm.organization_id = u.organization_id
+      and wm.holder_user_id = u.id and wm.month = ${window.first.slice(0, 7)}))`;
+
+/** A live holder account (role user, holder flag), or one that worked in the window when one is given. */
+const holderOrWorked = (window: DayWindow | undefined) =>
+  window
+    ? sql`((u.deleted_at is null and u.role = 'user' and u.is_holder) or ${workedIn(window)})`
+    : sql`(u.deleted_at is null and u.role = 'user' and u.is_holder)`;
+
 /** `(…)` of ids, each its own parameter. */
 const idList = (ids: string[]) =>
   sql`(${sql.join(
@@ -57,26 +86,36 @@ export function createWorkTimeRepository(db: Executor) {
       return row?.timeZone;
     },
 
-    /** A live holder account (role user, holder flag), within an establishment when one is given. */
-    async holder(organizationId: string, userId: string, establishmentId: string | null) {
+    /**
+     * A live holder account (role user, holder flag), within an establishment when one is given; with a
+     * window, also one who left but worked in it.
+     */
+    async holder(organizationId: string, userId: string, establishmentId: string | null, worked?: DayWindow) {
       const [row] = rowsOf<HolderRow>(
         await db.execute(sql`select ${holderColumns} ${holderJoins}
-          where u.organization_id = ${organizationId} and u.id = ${userId} and u.deleted_at is null
-            and u.role = 'user' and u.is_holder
+          where u.organization_id = ${organizationId} and u.id = ${userId} and ${holderOrWorked(worked)}
             ${establishmentId ? sql`and u.establishment_id = ${establishmentId}` : sql``}`),
       );
       return row;
     },
 
-    /** A page of the organisation's holders by name (an establishment manager: their establishment's). */
+    /**
+     * A page of the organisation's holders by name (an establishment manager: their establishment's);
+     * with `worked`, also those who left but worked in that window (a month's overview and exports).
+     */
     async holders(
       organizationId: string,
-      filter: { establishmentId: string | null; search?: string; month?: string; status?: WorkMonthStatus },
+      filter: {
+        establishmentId: string | null;
+        search?: string;
+        month?: string;
+        status?: WorkMonthStatus;
+        worked?: DayWindow;
+      },
       page: { limit: number; offset: number },
     ) {
       const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const where = sql`where u.organization_id = ${organizationId} and u.deleted_at is null
-        and u.role = 'user' and u.is_holder
+      const where = sql`where u.organization_id = ${organizationId} and ${holderOrWorked(filter.worked)}
         ${filter.establishmentId ? sql`and u.establishment_id = ${filter.establishmentId}` : sql``}
         ${
           filter.status && filter.month
@@ -263,6 +302,42 @@ export function createWorkTimeRepository(db: Executor) {
         .from(workTimeSettings)
         .where(eq(workTimeSettings.organizationId, organizationId));
       return row;
+    },
+
+    /** The allowance rates in force from each month on (work-time.rules.ts `rateInForce` reads them). */
+    async allowanceRates(organizationId: string): Promise<AllowanceRate[]> {
+      return db
+        .select({
+          fromMonth: workTimeAllowanceRates.fromMonth,
+          basis: workTimeAllowanceRates.basis,
+          rateCents: workTimeAllowanceRates.rateCents,
+        })
+        .from(workTimeAllowanceRates)
+        .where(eq(workTimeAllowanceRates.organizationId, organizationId))
+        .orderBy(workTimeAllowanceRates.fromMonth);
+    },
+
+    /** Writes the rate in force from a month on; `keep` leaves a row already there as it is. */
+    async recordAllowanceRate(organizationId: string, rate: AllowanceRate, keep = false) {
+      const insert = db.insert(workTimeAllowanceRates).values({ organizationId, ...rate });
+      await (keep
+        ? insert.onConflictDoNothing()
+        : insert.onConflictDoUpdate({
+            target: [workTimeAllowanceRates.organizationId, workTimeAllowanceRates.fromMonth],
+            set: { basis: rate.basis, rateCents: rate.rateCents, updatedAt: new Date() },
+          }));
+    },
+
+    /** The allowance each validated month of the holders kept (its snapshot), in [from, before). */
+    async validatedAllowances(organizationId: string, holderIds: string[], from: string, before: string) {
+      if (holderIds.length === 0) return [];
+      return rowsOf<{ holderUserId: string; month: string; dueCents: number | null }>(
+        await db.execute(sql`select holder_user_id as "holderUserId", month,
+            (snapshot->'allowance'->>'dueCents')::int as "dueCents"
+          from work_time_months
+          where organization_id = ${organizationId} and holder_user_id in ${idList(holderIds)}
+            and status = 'validated' and snapshot is not null and month >= ${from} and month < ${before}`),
+      );
     },
 
     async saveSettings(

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   computeMonth,
+  correctionDayAllowed,
+  correctionWindow,
+  rateInForce,
   type HeldSessionFacts,
   monthBounds,
   submitRefusal,
@@ -201,5 +204,38 @@ describe('month helpers', () => {
     expect(submitRefusal('draft', '2026-06', '2026-05-31')).toBe('work_month_not_over');
     expect(submitRefusal('submitted', '2026-04', '2026-05-01')).toBe('work_month_locked');
     expect(submitRefusal('validated', '2026-04', '2026-05-01')).toBe('work_month_locked');
+  });
+
+  it('takes corrections on the current month and the 12 before it, never a month not begun', () => {
+    expect(correctionWindow('2026-11-28')).toEqual({ first: '2025-11-01', last: '2026-11-30' });
+    expect(correctionWindow('2026-01-01')).toEqual({ first: '2025-01-01', last: '2026-01-31' });
+    expect(correctionDayAllowed('2026-11-30', '2026-11-28')).toBe(true);
+    expect(correctionDayAllowed('2025-11-01', '2026-11-28')).toBe(true);
+    expect(correctionDayAllowed('2025-10-31', '2026-11-28')).toBe(false);
+    expect(correctionDayAllowed('2026-12-01', '2026-11-28')).toBe(false);
+    expect(correctionDayAllowed('1900-01-01', '2026-11-28')).toBe(false);
+    expect(correctionDayAllowed('2199-12-31', '2026-11-28')).toBe(false);
+  });
+
+  it('counts each month at the allowance rate in force in it', () => {
+    const current = {
+      basis: 'per-session',
+      rateCents: 3000,
+      dailyCeilingCents: 4402,
+      yearlyCeilingCents: 176_083,
+    } as const;
+    expect(rateInForce([], '2026-05', current)).toEqual(current);
+    const rates = [
+      { fromMonth: '0000-01', basis: 'per-session', rateCents: 2000 },
+      { fromMonth: '2026-06', basis: 'per-day', rateCents: 2500 },
+      { fromMonth: '2026-11', basis: 'per-session', rateCents: 3000 },
+    ] as const;
+    expect(rateInForce(rates, '2026-05', current)).toMatchObject({ basis: 'per-session', rateCents: 2000 });
+    expect(rateInForce(rates, '2026-06', current)).toMatchObject({ basis: 'per-day', rateCents: 2500 });
+    expect(rateInForce(rates, '2026-10', current)).toMatchObject({ basis: 'per-day', rateCents: 2500 });
+    expect(rateInForce(rates, '2027-01', current)).toMatchObject({
+      rateCents: 3000,
+      dailyCeilingCents: 4402,
+    });
   });
 });

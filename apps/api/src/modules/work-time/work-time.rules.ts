@@ -164,6 +164,31 @@ export interface AllowanceSettings {
   yearlyCeilingCents: number;
 }
 
+/** The allowance in force from a month on ('yyyy-MM'). */
+export interface AllowanceRate {
+  fromMonth: string;
+  basis: VolunteerAllowanceBasis;
+  rateCents: number;
+}
+
+/** The rate recorded before the first change of the settings, in force before every later one. */
+export const EARLIEST_RATE_MONTH = '0000-01';
+
+/**
+ * The basis and rate in force in `month`: the latest rate from a month not after it, else the current
+ * settings (never changed since rates are recorded). A change never rewrites an earlier month.
+ */
+export function rateInForce(
+  rates: readonly AllowanceRate[],
+  month: string,
+  current: AllowanceSettings,
+): AllowanceSettings {
+  let found: AllowanceRate | null = null;
+  for (const rate of rates)
+    if (rate.fromMonth <= month && (!found || rate.fromMonth > found.fromMonth)) found = rate;
+  return found ? { ...current, basis: found.basis, rateCents: found.rateCents } : current;
+}
+
 /** What one day of a volunteer pays: the rate per counted session, or the rate once for a day worked. */
 export function dayAllowanceCents(day: DayLine, settings: AllowanceSettings): number {
   if (settings.basis === 'per-day') return day.minutes > 0 ? settings.rateCents : 0;
@@ -221,3 +246,19 @@ export const isOver = (month: string, today: string) => monthBounds(month).last 
 
 /** Only a submitted month may be validated or rejected. */
 export const canDecide = (status: WorkMonthStatus): boolean => status === 'submitted';
+
+/** How far back a holder may correct a day: the current month and the 12 months before it. */
+export const CORRECTION_MONTHS_BACK = 12;
+
+/** The days ('yyyy-MM-dd') a correction may fall on, `today` being the organisation's local day. */
+export function correctionWindow(today: string): { first: string; last: string } {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - 1 - CORRECTION_MONTHS_BACK, 1)).toISOString().slice(0, 10);
+  return { first, last: monthBounds(today.slice(0, 7)).last };
+}
+
+/** Whether a correction may fall on `day`: within `correctionWindow(today)` (no month not begun yet). */
+export function correctionDayAllowed(day: string, today: string): boolean {
+  const { first, last } = correctionWindow(today);
+  return day >= first && day <= last;
+}

@@ -18,7 +18,15 @@ import { AppError, refused } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { reachableOrganization } from '../organizations/organization.service';
 import { createWorkTimeRepository, type HolderRow } from './work-time.repository';
-import { canDecide, isEditable, monthBounds, submitRefusal } from './work-time.rules';
+import {
+  canDecide,
+  correctionDayAllowed,
+  correctionWindow,
+  EARLIEST_RATE_MONTH,
+  isEditable,
+  monthBounds,
+  submitRefusal,
+} from './work-time.rules';
 import { holderMonths, holderName, settingsOf, toMonthDto, toSnapshot } from './work-time.views';
 
 /** A page of the managers' overview holds at most this many holders (pageQueryFields caps it too). */
@@ -42,7 +50,12 @@ export function createWorkTimeService(ctx: AppContext) {
   }
 
   /** A holder the caller may read: themselves, or for a manager a holder within their reach. */
-  async function reachableHolder(auth: AuthContext, holderId: string | undefined, locale: Locale) {
+  async function reachableHolder(
+    auth: AuthContext,
+    holderId: string | undefined,
+    locale: Locale,
+    month?: string,
+  ) {
     const manager = isAtLeastEstManager(auth.actor);
     if (!manager) {
       if (!isHolder(auth.actor) || (holderId && holderId !== auth.userId)) throw new AppError('forbidden');
@@ -55,6 +68,10 @@ export function createWorkTimeService(ctx: AppContext) {
       auth.organizationId,
       holderId ?? auth.userId,
       manager ? establishmentScope(auth) : null,
+      // A manager reads a month of a holder who left since, if they worked in it.
+      manager && month
+        ? { timeZone: await timeZoneOf(auth.organizationId), ...monthBounds(month) }
+        : undefined,
     );
     if (!holder) throw new AppError('not_found');
     return holder;
@@ -86,16 +103,39 @@ export function createWorkTimeService(ctx: AppContext) {
   }
 
   /** Refuses a change on a day of a month that is submitted or validated (under the holder's lock). */
-  async function assertEditable(db: Executor, organizationId: string, holderId: string, day: string) {
+  async function assertEditable(
+    db: Executor,
+    organizationId: string,
+    holderId: string,
+    day: string,
+    locale: Locale,
+  ) {
     const [state] = await createWorkTimeRepository(db).months(organizationId, [holderId], day.slice(0, 7));
-    if (state && !isEditable(state.status)) throw refused('work_month_locked');
+    if (state && !isEditable(state.status))
+      throw refused('work_month_locked', undefined, { field: 'day', rule: 'locked', locale });
+  }
+
+  /** Refuses a correction's day outside the months a holder may correct (French and English field text). */
+  async function assertCorrectableDay(organizationId: string, day: string, locale: Locale) {
+    const today = localDay(ctx.clock.now(), await timeZoneOf(organizationId));
+    if (correctionDayAllowed(day, today)) return;
+    const { first, last } = correctionWindow(today);
+    const text = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+    throw invalid(
+      'day',
+      {
+        fr: `Choisissez un jour entre le ${text(first)} et le ${text(last)}`,
+        en: `Choose a day between ${text(first)} and ${text(last)}`,
+      },
+      locale,
+    );
   }
 
   return {
     /** `GET /work-time`: one holder's month, day by day. */
     async month(auth: AuthContext, query: WorkTimeQuery, locale: Locale) {
-      const holder = await reachableHolder(auth, query.holderId, locale);
       const month = query.month ?? (await currentMonth(auth.organizationId));
+      const holder = await reachableHolder(auth, query.holderId, locale, month);
       return monthOf(ctx.db, auth.organizationId, holder, month, locale);
     },
 
@@ -110,6 +150,7 @@ export function createWorkTimeService(ctx: AppContext) {
           search: query.q?.trim() || undefined,
           month,
           status: query.status,
+          worked: { timeZone: await timeZoneOf(auth.organizationId), ...monthBounds(month) },
         },
         { limit: pageSize, offset: (query.page - 1) * pageSize },
       );
@@ -141,10 +182,11 @@ export function createWorkTimeService(ctx: AppContext) {
     /** `POST /work-time/corrections`: the holder adds (or removes) time on a day of an editable month. */
     async addCorrection(auth: AuthContext, input: WorkTimeCorrectionInput, locale: Locale) {
       const holder = await self(auth);
+      await assertCorrectableDay(auth.organizationId, input.day, locale);
       await ctx.db.transaction(async (tx) => {
         const repo = createWorkTimeRepository(tx);
         await repo.lockHolder(auth.organizationId, holder.id);
-        await assertEditable(tx, auth.organizationId, holder.id, input.day);
+        await assertEditable(tx, auth.organizationId, holder.id, input.day, locale);
         const window = { timeZone: 'UTC', ...monthBounds(input.day.slice(0, 7)) };
         if (
           (await repo.countCorrections(auth.organizationId, holder.id, window)) >=
@@ -173,14 +215,19 @@ export function createWorkTimeService(ctx: AppContext) {
     /** `PUT /work-time/corrections/{id}`: both the old and the new day's months must be editable. */
     async updateCorrection(auth: AuthContext, id: string, input: WorkTimeCorrectionInput, locale: Locale) {
       const holder = await self(auth);
+      await assertCorrectableDay(auth.organizationId, input.day, locale);
       await ctx.db.transaction(async (tx) => {
         const repo = createWorkTimeRepository(tx);
         await repo.lockHolder(auth.organizationId, holder.id);
         const existing = await repo.correction(auth.organizationId, id);
         if (!existing || existing.holderUserId !== holder.id) throw new AppError('not_found');
-        await assertEditable(tx, auth.organizationId, holder.id, existing.day);
-        await assertEditable(tx, auth.organizationId, holder.id, input.day);
-        await repo.updateCorrection(auth.organizationId, id, input);
+        await assertEditable(tx, auth.organizationId, holder.id, existing.day, locale);
+        await assertEditable(tx, auth.organizationId, holder.id, input.day, locale);
+        await repo.updateCorrection(auth.organizationId, id, {
+          day: input.day,
+          minutes: input.minutes,
+          note: input.note,
+        });
       });
       return monthOf(ctx.db, auth.organizationId, holder, input.day.slice(0, 7), locale);
     },
@@ -193,7 +240,7 @@ export function createWorkTimeService(ctx: AppContext) {
         await repo.lockHolder(auth.organizationId, holder.id);
         const existing = await repo.correction(auth.organizationId, id);
         if (!existing || existing.holderUserId !== holder.id) throw new AppError('not_found');
-        await assertEditable(tx, auth.organizationId, holder.id, existing.day);
+        await assertEditable(tx, auth.organizationId, holder.id, existing.day, locale);
         await repo.deleteCorrection(auth.organizationId, id);
         return existing.day;
       });
@@ -223,7 +270,7 @@ export function createWorkTimeService(ctx: AppContext) {
       decision: { status: 'validated' | 'rejected'; note: string | null },
       locale: Locale,
     ) {
-      const holder = await reachableHolder(auth, holderId, locale);
+      const holder = await reachableHolder(auth, holderId, locale, month);
       await ctx.db.transaction(async (tx) => {
         const repo = createWorkTimeRepository(tx);
         await repo.lockHolder(auth.organizationId, holder.id);
@@ -266,7 +313,25 @@ export function createWorkTimeService(ctx: AppContext) {
       const organization = await reachableOrganization(ctx, auth, organizationId);
       const current = await settingsOf(ctx.db, organization.id);
       const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-      await repository.saveSettings(organization.id, { ...current, ...given });
+      const next = { ...current, ...given } as typeof current;
+      const month = await currentMonth(organization.id);
+      await ctx.db.transaction(async (tx) => {
+        const repo = createWorkTimeRepository(tx);
+        // A new allowance applies from this month on; the earlier months keep the one then in force.
+        if (
+          next.volunteerAllowanceBasis !== current.volunteerAllowanceBasis ||
+          next.volunteerAllowanceCents !== current.volunteerAllowanceCents
+        ) {
+          const rate = (s: typeof current, fromMonth: string) => ({
+            fromMonth,
+            basis: s.volunteerAllowanceBasis,
+            rateCents: s.volunteerAllowanceCents,
+          });
+          await repo.recordAllowanceRate(organization.id, rate(current, EARLIEST_RATE_MONTH), true);
+          await repo.recordAllowanceRate(organization.id, rate(next, month));
+        }
+        await repo.saveSettings(organization.id, next);
+      });
       return settingsOf(ctx.db, organization.id);
     },
   };

@@ -16,6 +16,7 @@ import {
   type HeldSessionFacts,
   isEditable,
   monthBounds,
+  rateInForce,
   volunteerAllowance,
 } from './work-time.rules';
 
@@ -118,6 +119,11 @@ export async function holderMonths(
   const corrections = await repository.corrections(organizationId, ids, window);
   const states = await repository.months(organizationId, ids, month);
   const settings = anyVolunteer ? await settingsOf(db, organizationId) : null;
+  // A volunteer's earlier months count at the rate then in force, or as validated (their snapshot).
+  const rates = anyVolunteer ? await repository.allowanceRates(organizationId) : [];
+  const validated = anyVolunteer
+    ? await repository.validatedAllowances(organizationId, ids, `${month.slice(0, 4)}-01`, month)
+    : [];
   return holders.map((holder) => {
     const own = <T extends { holderUserId: string }>(rows: T[]) =>
       rows.filter((r) => r.holderUserId === holder.id);
@@ -134,13 +140,14 @@ export async function holderMonths(
     let allowance: HolderMonth['allowance'] = null;
     let warnings: HolderMonth['warnings'] = [];
     if (holder.volunteer && settings) {
-      const rules = allowanceSettings(settings);
-      const earlier = earlierMonthsOf(month).reduce(
-        (sum, m) =>
-          sum + volunteerAllowance(computeMonth({ ...facts, month: m }), rules, 0).allowance.dueCents,
-        0,
-      );
-      ({ allowance, warnings } = volunteerAllowance(computed, rules, earlier));
+      const current = allowanceSettings(settings);
+      const earlier = earlierMonthsOf(month).reduce((sum, m) => {
+        const kept = validated.find((v) => v.holderUserId === holder.id && v.month === m);
+        if (kept) return sum + (kept.dueCents ?? 0);
+        const rules = rateInForce(rates, m, current);
+        return sum + volunteerAllowance(computeMonth({ ...facts, month: m }), rules, 0).allowance.dueCents;
+      }, 0);
+      ({ allowance, warnings } = volunteerAllowance(computed, rateInForce(rates, month, current), earlier));
     }
     return { holder, state: stateOf(row), computed, allowance, warnings };
   });

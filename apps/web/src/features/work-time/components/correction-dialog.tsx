@@ -63,11 +63,16 @@ export function CorrectionDialog({
 
   const submit = () => {
     const total = (Number(draft.hours) || 0) * 60 + (Number(draft.minutes) || 0);
+    if (!draft.day.startsWith(`${month}-`)) {
+      setErrors({ day: t('correction.dayOutsideMonth') });
+      return;
+    }
     if (total <= 0) {
       setErrors({ minutes: t('correction.durationRequired') });
       return;
     }
-    const input = { day: draft.day, minutes: Number(draft.sign) * total, note: draft.note.trim() };
+    // The month sent with the day: the API refuses a day of another month too.
+    const input = { day: draft.day, minutes: Number(draft.sign) * total, note: draft.note.trim(), month };
     const done = {
       onSuccess: () => {
         notify.success(t('correction.saved'));

@@ -124,12 +124,23 @@ describe('« Heures prestées » for a holder', { timeout: 20_000 }, () => {
     await user.clear(within(dialog).getByLabelText('Minutes'));
     await user.type(within(dialog).getByLabelText('Minutes'), '45');
     await user.type(within(dialog).getByLabelText('Note'), 'Séance écourtée');
+    // A day of another month is refused under the field, before anything is sent.
+    await user.clear(within(dialog).getByLabelText('Jour'));
+    await user.type(within(dialog).getByLabelText('Jour'), '2026-11-03');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await within(dialog).findByText('Choisissez un jour du mois que vous corrigez'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/work-time/corrections')).toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText('Jour'));
+    await user.type(within(dialog).getByLabelText('Jour'), '2026-10-17');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(api.callsTo('POST /api/work-time/corrections')).toHaveLength(1));
     expect(api.callsTo('POST /api/work-time/corrections')[0]!.body).toEqual({
       day: '2026-10-17',
       minutes: -45,
       note: 'Séance écourtée',
+      month: '2026-10',
     });
 
     await user.click(await screen.findByRole('button', { name: 'Soumettre le mois' }));
