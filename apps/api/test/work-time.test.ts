@@ -145,6 +145,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Today in the demo club's time zone ('YYYY-MM-DD'): its months start at its midnight, not UTC's. */
+const clubToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels' }).format(new Date());
+
 describe('hours of a month', () => {
   it('counts sessions on their local day across the March clock change, without absences and cancellations', async () => {
     const march = await monthOf('coach', '2026-03');
@@ -263,7 +266,7 @@ describe('corrections', () => {
       /minutes entre -1440 et 1440/,
     );
     // Only a day of the month being edited, within the months a holder may correct (the test runs on the real clock).
-    const today = new Date().toISOString().slice(0, 10);
+    const today = clubToday();
     const dayMessage = async (body: Record<string, unknown>) => {
       const refused = await call('coach', 'POST', '/api/work-time/corrections', {
         minutes: 60,
@@ -438,7 +441,7 @@ describe('submitting and validating a month', () => {
   it('refuses to submit a month that is not over, and to validate a draft', async () => {
     const future = await call('coach', 'POST', '/api/work-time/months/2099-01/submit');
     expect(future.json()).toMatchObject({ error: 'work_month_not_over' });
-    const thisMonth = new Date().toISOString().slice(0, 7);
+    const thisMonth = clubToday().slice(0, 7);
     const current = await call('coach', 'POST', `/api/work-time/months/${thisMonth}/submit`);
     expect(current.statusCode).toBe(409);
     expect(current.json()).toMatchObject({ error: 'work_month_not_over' });
@@ -554,7 +557,7 @@ describe('volunteers', () => {
 
     // Had the 25,00 € been set in May: May at 25,00 € (two sessions a day: 50,00 € > 44,02 €), April still
     // at 20,00 € in the year's total (20 + 75 = 95,00 € > 90,00 €).
-    const thisMonth = new Date().toISOString().slice(0, 7);
+    const thisMonth = clubToday().slice(0, 7);
     const moveRate = (to: string) =>
       t.database.query(
         `update work_time_allowance_rates set from_month = $3 where organization_id = $1 and from_month = $2`,
