@@ -81,7 +81,7 @@ function StampField({
             <img
               src={shown.source}
               alt={t(`mutual.${image}.alt`)}
-              className="max-h-full max-w-full object-contain"
+              className="max-h-[6.5rem] max-w-full object-contain"
             />
           ) : current && shown.failed ? (
             <p className="text-center text-xs text-slate-500">{t('mutual.imageUnavailable')}</p>
