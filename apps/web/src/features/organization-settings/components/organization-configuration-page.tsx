@@ -22,6 +22,7 @@ import { paths } from '@/lib/paths';
 import { useMollieStatus, useOrganizationSettings } from '../api/organization';
 import { organizationWarningsKey, useOrganizationWarnings } from '../api/organization-warnings';
 import { BillingStep } from './billing-step';
+import { CommunicationsStep } from './communications-step';
 import { MutualStep } from './mutual-step';
 import { PaymentStep } from './payment-step';
 import { PlatformConfiguration } from './platform-configuration';
@@ -34,6 +35,7 @@ export const STEPS = [
   'billing',
   'mutual',
   'recovery',
+  'communications',
   'website',
 ] as const satisfies readonly ConfigurationStep[];
 export type Step = (typeof STEPS)[number];
@@ -54,8 +56,8 @@ function StepNav({
   return (
     <nav aria-label={t('steps.label')} className="flex gap-1 overflow-x-auto border-b border-slate-200">
       {STEPS.map((step) => {
-        // The recovery and website settings have defaults: the notice never checks them, no mark either way.
-        const checked = step !== 'recovery' && step !== 'website';
+        // The recovery, communications and website settings have defaults: the notice never checks them, no mark either way.
+        const checked = step !== 'recovery' && step !== 'website' && step !== 'communications';
         const pending = checked && incomplete?.has(step);
         const Icon = pending ? CircleDashed : CircleCheck;
         return (
@@ -124,7 +126,7 @@ function useWarningsFollowMollie(organizationId: string, storedStatus: string | 
 
 /**
  * `/configuration/organizations/{id}` (Configuration): the organisation's settings as steps chosen by
- * `?step=payment|billing|mutual|recovery|website`, under the 'Informations à compléter' notice
+ * `?step=payment|billing|mutual|recovery|communications|website`, under the 'Informations à compléter' notice
  * (`GET /organizations/{id}/warnings`). The mutual step is the certificates' profile (seal, signature).
  */
 export function OrganizationConfigurationPage() {
@@ -168,6 +170,8 @@ export function OrganizationConfigurationPage() {
           <BillingStep organization={organization} />
         ) : step === 'recovery' ? (
           <RecoverySettingsCard organizationId={organization.id} />
+        ) : step === 'communications' ? (
+          <CommunicationsStep organizationId={organization.id} />
         ) : step === 'website' ? (
           <WebsiteStep />
         ) : (
