@@ -35,6 +35,7 @@ import {
   createCommunicationsRepository,
   type RecipientScope,
 } from './communications.repository';
+import { createCommunicationsInboxRepository } from './communications-inbox.repository';
 import { afterFailure, failureReason, INTERRUPTED_REASON, pacer, versionFor } from './communications.rules';
 import { COMMUNICATION_LIMITS } from '@inscrio/shared';
 
@@ -91,6 +92,7 @@ function senderOf(auth: AuthContext): Sender {
  */
 export function createCommunicationsService(ctx: AppContext) {
   const repository = createCommunicationsRepository(ctx.db);
+  const inboxRepository = createCommunicationsInboxRepository(ctx.db);
 
   /** The recipients' scope of a target the sender may write to; 403 or 404 otherwise. */
   async function scopeOf(
@@ -376,7 +378,13 @@ export function createCommunicationsService(ctx: AppContext) {
 
     async inbox(auth: AuthContext, query: CommunicationListQuery): Promise<InboxList> {
       const { organizationId, familyId } = familyOf(auth);
-      const found = await repository.inbox(organizationId, familyId, auth.locale, query.page, query.pageSize);
+      const found = await inboxRepository.inbox(
+        organizationId,
+        familyId,
+        auth.locale,
+        query.page,
+        query.pageSize,
+      );
       return {
         items: found.items.map((item) => ({
           id: item.id,
@@ -394,15 +402,15 @@ export function createCommunicationsService(ctx: AppContext) {
 
     async unread(auth: AuthContext) {
       const { organizationId, familyId } = familyOf(auth);
-      return { unread: await repository.unread(organizationId, familyId) };
+      return { unread: await inboxRepository.unread(organizationId, familyId) };
     },
 
     /** A message of the family's inbox, marked read. */
     async read(auth: AuthContext, id: string): Promise<InboxMessage> {
       const { organizationId, familyId } = familyOf(auth);
-      const row = await repository.inboxMessage(organizationId, familyId, id, auth.locale);
+      const row = await inboxRepository.inboxMessage(organizationId, familyId, id, auth.locale);
       if (!row) throw new AppError('not_found');
-      if (!row.readAt) await repository.markRead(organizationId, familyId, id, ctx.clock.now());
+      if (!row.readAt) await inboxRepository.markRead(organizationId, familyId, id, ctx.clock.now());
       return {
         id: row.id,
         kind: row.kind as InboxKind,
@@ -425,7 +433,7 @@ export function createCommunicationsService(ctx: AppContext) {
       const received =
         isFamilyAccount(auth.actor) &&
         auth.organizationId === auth.homeOrganizationId &&
-        (await repository.received(organizationId, auth.familyId, communicationId));
+        (await inboxRepository.received(organizationId, auth.familyId, communicationId));
       const sends = isAtLeastEstManager(auth.actor) || isHolder(auth.actor);
       if (!received && !(sends && mayFollow(auth, row))) throw new AppError('not_found');
       const file = await repository.attachmentFile(organizationId, communicationId, attachmentId);
@@ -446,7 +454,7 @@ export function createCommunicationsService(ctx: AppContext) {
       const organization = await createOrganizationRepository(ctx.db).findById(organizationId);
       if (!row || !organization) return;
       await repository.failInterrupted(organizationId, id, INTERRUPTED_REASON.fr);
-      const files = await repository.attachmentFiles(organizationId, id);
+      const files = await repository.attachments(organizationId, id, true);
       const attachments: MailAttachment[] = files.map((f, i) => ({
         filename: f.fileName ?? `piece-jointe-${i + 1}`,
         content: f.data,
@@ -460,11 +468,18 @@ export function createCommunicationsService(ctx: AppContext) {
       };
       const pace = pacer(await repository.rate(organizationId), () => Date.now());
       let transient = 0;
-      for (;;) {
+      // One set of sends in flight across batches: the pooled connections stay busy while a batch's
+      // addresses are marked and the next batch is claimed (waiting for each batch to drain left them
+      // idle at every batch's end, for its last sends and two round trips to the database).
+      const inFlight = new Set<Promise<void>>();
+      const marking: Promise<void>[] = [];
+      // Those queued again wait for the job's next attempt (after its backoff): no batch is claimed once
+      // one failed for now (a claim already on its way may still take one back: it is tried at once).
+      while (transient === 0) {
         const batch = await repository.claim(organizationId, id, CLAIM_BATCH);
         if (batch.length === 0) break;
         const sent: string[] = [];
-        const inFlight = new Set<Promise<void>>();
+        const sends: Promise<void>[] = [];
         for (const recipient of batch) {
           const delay = pace.wait();
           if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -486,14 +501,20 @@ export function createCommunicationsService(ctx: AppContext) {
             )
             .finally(() => inFlight.delete(sending));
           inFlight.add(sending);
+          sends.push(sending);
         }
-        await Promise.all(inFlight);
-        // The batch's sent addresses marked in one statement: a worker dying before it leaves them
-        // `sending`, failed as interrupted by the next run, never sent again by itself.
-        await repository.markSent(organizationId, id, sent.splice(0), new Date());
-        // Those queued again wait for the job's next attempt (after its backoff).
-        if (transient > 0) break;
+        // The batch's sent addresses marked in one statement once its last send ended, while the next
+        // batch goes: a worker dying before leaves them `sending`, failed as interrupted by the next
+        // run, never sent again by itself.
+        const marked = Promise.all(sends).then(() =>
+          repository.markSent(organizationId, id, sent, new Date()),
+        );
+        // Its failure fails the job below (awaited there), not the process meanwhile.
+        marked.catch(() => {});
+        marking.push(marked);
       }
+      await Promise.all(inFlight);
+      await Promise.all(marking);
       if (transient > 0 && attempt >= COMMUNICATION_ATTEMPTS) {
         // The last attempt: what could not go fails with its reason, for a manager to send again.
         await repository.failQueued(organizationId, id);
