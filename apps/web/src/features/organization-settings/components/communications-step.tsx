@@ -49,13 +49,12 @@ function RemindersForm({
         checked={values.enabled}
         onChange={(event) => setValues((v) => ({ ...v, enabled: event.target.checked }))}
       />
-      <FormField id="sessionReminderHour" label={t('communications.reminders.hour')}>
+      <FormField id="sessionReminderHour" label={t('communications.reminders.hour')} className="sm:max-w-72">
         <Select
           id="sessionReminderHour"
           value={String(values.hour)}
           disabled={!values.enabled}
           onChange={(event) => setValues((v) => ({ ...v, hour: Number(event.target.value) }))}
-          className="sm:max-w-40"
         >
           {HOURS.map((hour) => (
             <option key={hour} value={hour}>
