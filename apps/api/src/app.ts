@@ -52,6 +52,7 @@ import { registerBankImportJob } from './modules/accounting/bank-statements.serv
 import { registerCertificateBatchJob } from './modules/certificates/certificate-batches';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { mutualProfileRoutes } from './modules/certificates/mutual-profile.routes';
+import { createMailBrandLookup } from './modules/mail/mail-brand';
 import { createMailer } from './modules/mail/mailer';
 import { directoryRoutes } from './modules/organizations/directory.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -170,7 +171,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger,
     queue,
     // Its own key, derived like the others: mail jobs are sealed (see modules/mail/mailer.ts).
-    mailer: createMailer(queue, transport, hmac(secret, 'mail-jobs')),
+    mailer: createMailer(
+      queue,
+      transport,
+      hmac(secret, 'mail-jobs'),
+      createMailBrandLookup(config, database.db),
+    ),
     rateLimiter: createRateLimiter(database.db, () => clock.now()),
     rateLimits: options.rateLimits ?? rateLimitsOf(config),
     tokens: createTokenService(secret, clock),

@@ -191,6 +191,9 @@ describe('inviting a period’s attendees to the next one', () => {
     expect(mail.text).toMatch(/avant le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     expect(mail.text.match(/• Léa/g)).toHaveLength(2);
     expect(t.inbox.mailsTo(f.emails.parent)).toHaveLength(1);
+    // One entry in the family's inbox too, for the whole invitation.
+    const inbox = (await f.call('parent', 'GET', '/api/communications/inbox')).json();
+    expect(inbox.items.filter((i: { kind: string }) => i.kind === 'invitation')).toHaveLength(1);
     expect(t.inbox.mailsTo(f.emails.parent2)).toHaveLength(0);
     await expectSeatsConsistent(t, Object.values(S));
 

@@ -102,6 +102,7 @@ describe('the reminder the day before a session', () => {
     expect(turnedOff.statusCode, turnedOff.body).toBe(200);
     expect((await call(off!.token, 'GET', '/api/me/mail-preferences')).json()).toEqual({
       sessionReminders: false,
+      recoveryReminders: true,
     });
 
     const settings = await call(manager, 'PATCH', '/api/session-reminders/settings', {
@@ -231,6 +232,7 @@ describe('the one-click unsubscribe (RFC 8058)', () => {
     expect(await stillOn(b!.userId)).toBe(true);
     expect((await call(a!.token, 'GET', '/api/me/mail-preferences')).json()).toEqual({
       sessionReminders: false,
+      recoveryReminders: true,
     });
 
     // The next reminder goes to the other family only.

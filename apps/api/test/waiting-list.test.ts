@@ -64,6 +64,11 @@ describe('the waiting list', () => {
     expect(mail.subject).toMatch(/^Une place s'est libérée : Judo test/);
     expect(mail.text).toContain(`avant le ${formatDateTime(deadline, 'Europe/Brussels')}`);
     expect(mail.text).toMatch(/avant le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    // Kept once in the family's inbox (`/communications`) too.
+    const inbox = (await f.call('parent', 'GET', '/api/communications/inbox')).json();
+    expect(
+      inbox.items.filter((i: { kind: string; subject: string }) => i.kind === 'waiting-list-offer'),
+    ).toEqual([expect.objectContaining({ subject: mail.subject, read: false })]);
 
     // The family sees it in 'Mes activités'.
     const mine = await f.call('parent', 'GET', '/api/me/registrations');

@@ -24,7 +24,7 @@ export interface OrganizationBillingFields {
 export const ORGANIZATION_SECTIONS = ['billing', 'mutual', 'payment'] as const;
 export type OrganizationSection = (typeof ORGANIZATION_SECTIONS)[number];
 /** A step of the Configuration page: the sections the notice checks, and settings that are never incomplete. */
-export type ConfigurationStep = 'general' | OrganizationSection | 'recovery' | 'website';
+export type ConfigurationStep = 'general' | OrganizationSection | 'recovery' | 'communications' | 'website';
 
 export interface OrganizationWarning {
   section: OrganizationSection;

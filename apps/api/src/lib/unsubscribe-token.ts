@@ -5,7 +5,7 @@ import { hmac, safeEqual } from './crypto';
  * the kind of mail, signed with the application key, so it stops that kind for that account only and
  * needs no sign-in. Nothing is stored: the signature is the proof.
  */
-export const UNSUBSCRIBE_KINDS = ['session-reminder'] as const;
+export const UNSUBSCRIBE_KINDS = ['session-reminder', 'recovery-token-expiring'] as const;
 export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
 
 export interface UnsubscribeClaim {

@@ -7,14 +7,29 @@ import { message } from '../validation/messages';
  * account's own choice (« Mon profil »), and the one-click unsubscribe link of those e-mails.
  */
 
-/** `GET` and `PATCH /me/mail-preferences`: the e-mails an account may turn off. */
+/**
+ * `GET` and `PATCH /me/mail-preferences`: the e-mails an account may turn off, the reminders the day
+ * before each session and the warning that a recovery token is about to expire (each optional in a PATCH).
+ */
 export const mailPreferencesSchema = (locale: Locale) =>
-  z.strictObject(
-    { sessionReminders: z.boolean({ error: message('choice', locale) }) },
-    { error: message('object', locale) },
-  );
+  z
+    .strictObject(
+      {
+        sessionReminders: z.boolean({ error: message('choice', locale) }).optional(),
+        recoveryReminders: z.boolean({ error: message('choice', locale) }).optional(),
+      },
+      { error: message('object', locale) },
+    )
+    // An empty change is a mistake, not a no-op: it names the field the form sends.
+    .refine((v) => v.sessionReminders !== undefined || v.recoveryReminders !== undefined, {
+      error: message('choice', locale),
+      path: ['sessionReminders'],
+    });
 export type MailPreferences = z.infer<ReturnType<typeof mailPreferencesSchema>>;
-export const mailPreferencesDtoSchema = z.object({ sessionReminders: z.boolean() });
+export const mailPreferencesDtoSchema = z.object({
+  sessionReminders: z.boolean(),
+  recoveryReminders: z.boolean(),
+});
 
 /** `GET` and `PATCH /session-reminders/settings`: on or off, and the hour (0-23, organisation's zone). */
 export const sessionReminderSettingsSchema = (locale: Locale) =>

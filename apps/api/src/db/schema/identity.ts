@@ -53,6 +53,8 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** The account's own choice to get the reminders the day before each session (« Mon profil », or unsubscribed). */
     sessionReminders: boolean('session_reminders').notNull().default(true),
+    /** The account's choice to be told a recovery token is about to expire (« Mon profil », or unsubscribed). */
+    recoveryReminders: boolean('recovery_reminders').notNull().default(true),
     /**
      * The key the members list sorts by name on: its own member's « first last », trimmed and in lower
      * case, or its e-mail when both are empty. Kept by triggers (migration 0017_list_keyset), never written.

@@ -1,7 +1,7 @@
-import type { CommunicationTarget, RecipientStatus } from '@inscrio/shared';
-import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { CommunicationAttachmentType, CommunicationTarget, RecipientStatus } from '@inscrio/shared';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
-import { communicationAttachments, communications, inboxMessages, organizations } from '../../db/schema';
+import { communicationAttachments, communications, organizations } from '../../db/schema';
 
 /** Whom a message reaches: its target, and the establishment an establishment manager is confined to. */
 export interface RecipientScope {
@@ -86,6 +86,37 @@ function recipientsOf(scope: RecipientScope): SQL {
 }
 
 export function createCommunicationsRepository(db: Executor) {
+  const attachmentColumns = {
+    id: communicationAttachments.id,
+    fileName: communicationAttachments.fileName,
+    contentType: communicationAttachments.contentType,
+    byteSize: communicationAttachments.byteSize,
+  };
+  type AttachmentRow = {
+    id: string;
+    fileName: string | null;
+    contentType: CommunicationAttachmentType;
+    byteSize: number;
+  };
+  function attachmentsOf(organizationId: string, communicationId: string): Promise<AttachmentRow[]>;
+  function attachmentsOf(
+    organizationId: string,
+    communicationId: string,
+    withBytes: true,
+  ): Promise<(AttachmentRow & { data: Buffer })[]>;
+  async function attachmentsOf(organizationId: string, communicationId: string, withBytes = false) {
+    return db
+      .select(withBytes ? { ...attachmentColumns, data: communicationAttachments.data } : attachmentColumns)
+      .from(communicationAttachments)
+      .where(
+        and(
+          eq(communicationAttachments.organizationId, organizationId),
+          eq(communicationAttachments.communicationId, communicationId),
+        ),
+      )
+      .orderBy(communicationAttachments.id);
+  }
+
   return {
     /** The session, period or activity named by a target: its name and establishment; undefined if unknown. */
     async targetOf(organizationId: string, target: CommunicationTarget, targetId: string) {
@@ -255,41 +286,11 @@ export function createCommunicationsRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
-    /** A communication's attachments, with their bytes when asked (the job). */
-    async attachments(organizationId: string, communicationId: string) {
-      return db
-        .select({
-          id: communicationAttachments.id,
-          fileName: communicationAttachments.fileName,
-          contentType: communicationAttachments.contentType,
-          byteSize: communicationAttachments.byteSize,
-        })
-        .from(communicationAttachments)
-        .where(
-          and(
-            eq(communicationAttachments.organizationId, organizationId),
-            eq(communicationAttachments.communicationId, communicationId),
-          ),
-        )
-        .orderBy(communicationAttachments.id);
-    },
-
-    async attachmentFiles(organizationId: string, communicationId: string) {
-      return db
-        .select({
-          fileName: communicationAttachments.fileName,
-          contentType: communicationAttachments.contentType,
-          data: communicationAttachments.data,
-        })
-        .from(communicationAttachments)
-        .where(
-          and(
-            eq(communicationAttachments.organizationId, organizationId),
-            eq(communicationAttachments.communicationId, communicationId),
-          ),
-        )
-        .orderBy(communicationAttachments.id);
-    },
+    /**
+     * A communication's attachments in upload order: what the inbox and the sender list, and with their
+     * bytes (`withBytes`) what the job joins to each e-mail.
+     */
+    attachments: attachmentsOf,
 
     async attachmentFile(organizationId: string, communicationId: string, attachmentId: string) {
       const [row] = await db
@@ -401,89 +402,6 @@ export function createCommunicationsRepository(db: Executor) {
         .set({ mailingRatePerSecond: rate })
         .where(eq(organizations.id, organizationId));
     },
-
-    // --- The family's inbox ---
-
-    async inbox(organizationId: string, familyId: string, locale: string, page: number, pageSize: number) {
-      const items = rowsOf<{
-        id: string;
-        kind: string;
-        subject: string;
-        createdAt: Date;
-        readAt: Date | null;
-      }>(
-        await db.execute(sql`${SELECT_INBOX(locale)}
-          where i.organization_id = ${organizationId} and i.family_id = ${familyId}
-          order by i.created_at desc, i.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
-      );
-      const [counts] = await db
-        .select({
-          total: count(),
-          unread: sql<number>`count(*) filter (where ${inboxMessages.readAt} is null)`.mapWith(Number),
-        })
-        .from(inboxMessages)
-        .where(and(eq(inboxMessages.organizationId, organizationId), eq(inboxMessages.familyId, familyId)));
-      return { items, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
-    },
-
-    async unread(organizationId: string, familyId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(inboxMessages)
-        .where(
-          and(
-            eq(inboxMessages.organizationId, organizationId),
-            eq(inboxMessages.familyId, familyId),
-            isNull(inboxMessages.readAt),
-          ),
-        );
-      return row?.n ?? 0;
-    },
-
-    async inboxMessage(organizationId: string, familyId: string, id: string, locale: string) {
-      const [row] = rowsOf<{
-        id: string;
-        kind: string;
-        subject: string;
-        html: string;
-        communicationId: string | null;
-        createdAt: Date;
-        readAt: Date | null;
-      }>(
-        await db.execute(sql`${SELECT_INBOX(locale)}
-          where i.organization_id = ${organizationId} and i.family_id = ${familyId} and i.id = ${id}`),
-      );
-      return row;
-    },
-
-    async markRead(organizationId: string, familyId: string, id: string, at: Date) {
-      await db
-        .update(inboxMessages)
-        .set({ readAt: at })
-        .where(
-          and(
-            eq(inboxMessages.organizationId, organizationId),
-            eq(inboxMessages.familyId, familyId),
-            eq(inboxMessages.id, id),
-            isNull(inboxMessages.readAt),
-          ),
-        );
-    },
-
-    /** Whether the family received the communication (so may open its attachments). */
-    async received(organizationId: string, familyId: string, communicationId: string) {
-      const [row] = await db
-        .select({ id: inboxMessages.id })
-        .from(inboxMessages)
-        .where(
-          and(
-            eq(inboxMessages.organizationId, organizationId),
-            eq(inboxMessages.familyId, familyId),
-            eq(inboxMessages.communicationId, communicationId),
-          ),
-        );
-      return Boolean(row);
-    },
   };
 }
 
@@ -513,14 +431,3 @@ const SELECT_COMMUNICATION = sql`select c.organization_id as "organizationId", c
   from communications c
   left join users u on u.organization_id = c.organization_id and u.id = c.created_by_user_id
   left join members m on m.organization_id = u.organization_id and m.user_id = u.id and m.deleted_at is null`;
-
-/** An inbox row with a communication's subject and text in the reader's language (French when not written). */
-const SELECT_INBOX = (locale: string) => {
-  const english = locale === 'en';
-  return sql`select i.id, i.kind, i.communication_id as "communicationId", i.created_at as "createdAt",
-      i.read_at as "readAt",
-      coalesce(i.subject, ${english ? sql`coalesce(c.subject_en, c.subject_fr)` : sql`c.subject_fr`}, '') as subject,
-      coalesce(i.html, ${english ? sql`coalesce(c.body_en, c.body_fr)` : sql`c.body_fr`}, '') as html
-    from inbox_messages i
-    left join communications c on c.organization_id = i.organization_id and c.id = i.communication_id`;
-};

@@ -13,40 +13,33 @@ import {
   type Locale,
   type RecipientsCount,
   type RecipientsQuery,
-  resolveLocale,
   targetNeedsId,
 } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
-import { organizationUrl } from '../../config';
 import type { Executor } from '../../db/client';
-import type { JobContext } from '../../jobs/queue';
 import { AppError, refused } from '../../lib/app-error';
 import { type AuthContext, establishmentScope, familyOf, isFamilyAccount } from '../../lib/access';
 import { detectImageType } from '../../lib/image-type';
 import { newId } from '../../lib/ids';
 import { recordFamilyMessages } from '../inbox/inbox';
 import { sanitizeMessage } from '../../lib/rich-text';
-import { escapeHtml, hasText, htmlToText } from '../inbox/sanitize-html';
-import { SMTP_POOL_CONNECTIONS } from '../mail/mail-transport';
-import type { MailAttachment } from '../mail/mail-transport';
-import { createOrganizationRepository } from '../organizations/organization.repository';
+import { hasText } from '../inbox/sanitize-html';
 import {
   type CommunicationRow,
   createCommunicationsRepository,
   type RecipientScope,
 } from './communications.repository';
-import { afterFailure, failureReason, INTERRUPTED_REASON, pacer, versionFor } from './communications.rules';
+import { createCommunicationsInboxRepository } from './communications-inbox.repository';
+import { versionFor } from './communications.rules';
+import {
+  COMMUNICATION_ATTEMPTS,
+  COMMUNICATION_QUEUE,
+  type CommunicationJob,
+  createCommunicationSender,
+} from './communications.sender';
 import { COMMUNICATION_LIMITS } from '@inscrio/shared';
 
-export const COMMUNICATION_QUEUE = 'communications.send';
-/** Whole-job attempts (each resumes where the last stopped); transient failures back off between them. */
-export const COMMUNICATION_ATTEMPTS = 8;
-/** Recipients taken at a time by the sending job. */
-const CLAIM_BATCH = 200;
-
-export interface CommunicationJob extends Record<string, unknown> {
-  communicationId: string;
-}
+export { COMMUNICATION_ATTEMPTS, COMMUNICATION_QUEUE, type CommunicationJob } from './communications.sender';
 
 export interface UploadedFile {
   data: Buffer;
@@ -91,6 +84,7 @@ function senderOf(auth: AuthContext): Sender {
  */
 export function createCommunicationsService(ctx: AppContext) {
   const repository = createCommunicationsRepository(ctx.db);
+  const inboxRepository = createCommunicationsInboxRepository(ctx.db);
 
   /** The recipients' scope of a target the sender may write to; 403 or 404 otherwise. */
   async function scopeOf(
@@ -196,25 +190,6 @@ export function createCommunicationsService(ctx: AppContext) {
       executor,
       maxAttempts: COMMUNICATION_ATTEMPTS,
     });
-  }
-
-  /** The e-mail of a communication in one language, with the link to the family's inbox. */
-  function renderMail(
-    row: CommunicationRow,
-    locale: Locale,
-    organization: { name: string; key: string },
-  ): { subject: string; html: string; text: string } {
-    const { subject, body } = versionFor(row, locale);
-    const link = organizationUrl(ctx.config, organization.key, '/communications');
-    const footer =
-      locale === 'fr'
-        ? `Message de ${organization.name}. Retrouvez vos messages sur`
-        : `Message from ${organization.name}. Find your messages at`;
-    return {
-      subject,
-      html: `<!doctype html><html><body>${body}<hr><p style="color:#555;font-size:12px">${escapeHtml(footer)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p></body></html>`,
-      text: `${htmlToText(body)}\n\n--\n${footer} ${link}`,
-    };
   }
 
   return {
@@ -376,7 +351,13 @@ export function createCommunicationsService(ctx: AppContext) {
 
     async inbox(auth: AuthContext, query: CommunicationListQuery): Promise<InboxList> {
       const { organizationId, familyId } = familyOf(auth);
-      const found = await repository.inbox(organizationId, familyId, auth.locale, query.page, query.pageSize);
+      const found = await inboxRepository.inbox(
+        organizationId,
+        familyId,
+        auth.locale,
+        query.page,
+        query.pageSize,
+      );
       return {
         items: found.items.map((item) => ({
           id: item.id,
@@ -394,15 +375,15 @@ export function createCommunicationsService(ctx: AppContext) {
 
     async unread(auth: AuthContext) {
       const { organizationId, familyId } = familyOf(auth);
-      return { unread: await repository.unread(organizationId, familyId) };
+      return { unread: await inboxRepository.unread(organizationId, familyId) };
     },
 
     /** A message of the family's inbox, marked read. */
     async read(auth: AuthContext, id: string): Promise<InboxMessage> {
       const { organizationId, familyId } = familyOf(auth);
-      const row = await repository.inboxMessage(organizationId, familyId, id, auth.locale);
+      const row = await inboxRepository.inboxMessage(organizationId, familyId, id, auth.locale);
       if (!row) throw new AppError('not_found');
-      if (!row.readAt) await repository.markRead(organizationId, familyId, id, ctx.clock.now());
+      if (!row.readAt) await inboxRepository.markRead(organizationId, familyId, id, ctx.clock.now());
       return {
         id: row.id,
         kind: row.kind as InboxKind,
@@ -425,7 +406,7 @@ export function createCommunicationsService(ctx: AppContext) {
       const received =
         isFamilyAccount(auth.actor) &&
         auth.organizationId === auth.homeOrganizationId &&
-        (await repository.received(organizationId, auth.familyId, communicationId));
+        (await inboxRepository.received(organizationId, auth.familyId, communicationId));
       const sends = isAtLeastEstManager(auth.actor) || isHolder(auth.actor);
       if (!received && !(sends && mayFollow(auth, row))) throw new AppError('not_found');
       const file = await repository.attachmentFile(organizationId, communicationId, attachmentId);
@@ -433,75 +414,7 @@ export function createCommunicationsService(ctx: AppContext) {
       return file;
     },
 
-    /**
-     * The sending job: recipients a dead run had taken fail (sent or not, nobody knows: never sent again
-     * by itself); then the queued ones go, a batch after the other, at the organisation's pace through
-     * the pooled connections, each marked the moment its send ends. Transient failures are queued again
-     * and the job retried with backoff; permanent ones fail with their reason.
-     */
-    async send(job: CommunicationJob, { organizationId, attempt }: JobContext): Promise<void> {
-      if (!organizationId) throw new Error('A communication job without its organisation');
-      const id = job.communicationId;
-      const row = await repository.find(organizationId, id);
-      const organization = await createOrganizationRepository(ctx.db).findById(organizationId);
-      if (!row || !organization) return;
-      await repository.failInterrupted(organizationId, id, INTERRUPTED_REASON.fr);
-      const files = await repository.attachmentFiles(organizationId, id);
-      const attachments: MailAttachment[] = files.map((f, i) => ({
-        filename: f.fileName ?? `piece-jointe-${i + 1}`,
-        content: f.data,
-        contentType: f.contentType,
-      }));
-      const rendered = new Map<Locale, ReturnType<typeof renderMail>>();
-      const mailIn = (locale: Locale) => {
-        let mail = rendered.get(locale);
-        if (!mail) rendered.set(locale, (mail = renderMail(row, locale, organization)));
-        return mail;
-      };
-      const pace = pacer(await repository.rate(organizationId), () => Date.now());
-      let transient = 0;
-      for (;;) {
-        const batch = await repository.claim(organizationId, id, CLAIM_BATCH);
-        if (batch.length === 0) break;
-        const sent: string[] = [];
-        const inFlight = new Set<Promise<void>>();
-        for (const recipient of batch) {
-          const delay = pace.wait();
-          if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-          while (inFlight.size >= SMTP_POOL_CONNECTIONS) await Promise.race(inFlight);
-          const sending = ctx.mailer
-            .deliver({ to: recipient.email, ...mailIn(resolveLocale(recipient.locale)), attachments })
-            .then(
-              () => {
-                sent.push(recipient.email);
-              },
-              (error: unknown) => {
-                const status = afterFailure(error, recipient.attempts);
-                if (status === 'queued') transient++;
-                return repository.settle(organizationId, id, recipient.email, {
-                  status,
-                  error: failureReason(error),
-                });
-              },
-            )
-            .finally(() => inFlight.delete(sending));
-          inFlight.add(sending);
-        }
-        await Promise.all(inFlight);
-        // The batch's sent addresses marked in one statement: a worker dying before it leaves them
-        // `sending`, failed as interrupted by the next run, never sent again by itself.
-        await repository.markSent(organizationId, id, sent.splice(0), new Date());
-        // Those queued again wait for the job's next attempt (after its backoff).
-        if (transient > 0) break;
-      }
-      if (transient > 0 && attempt >= COMMUNICATION_ATTEMPTS) {
-        // The last attempt: what could not go fails with its reason, for a manager to send again.
-        await repository.failQueued(organizationId, id);
-        return;
-      }
-      if (transient > 0 && (await repository.queuedCount(organizationId, id)) > 0) {
-        throw new Error(`${transient} recipients failed for now; retried with backoff`);
-      }
-    },
+    /** The sending job (communications.sender.ts). */
+    send: createCommunicationSender(ctx).send,
   };
 }

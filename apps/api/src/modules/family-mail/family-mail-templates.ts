@@ -1,4 +1,5 @@
 import type { Locale } from '@inscrio/shared';
+import { brandHeader, type MailBrand } from '../mail/mail-brand';
 
 /*
  * The money e-mails' texts and layout (plain text and HTML, phone-width first). Every value arrives
@@ -78,9 +79,14 @@ const nowrap = (value: string) => `<span style="white-space:nowrap">${escapeHtml
 
 const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
 
-function page(locale: Locale, body: string, link: { label: string; href: string }): string {
+function page(
+  locale: Locale,
+  body: string,
+  link: { label: string; href: string },
+  brand: MailBrand | null | undefined,
+): string {
   const button = `<p style="margin:24px 0 8px"><a href="${escapeHtml(link.href)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p><p style="font-size:12px;color:#64748b;word-break:break-all;margin:0">${escapeHtml(link.href)}</p>`;
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="margin:0;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#0f172a;background:#f8fafc;padding:16px;line-height:1.45"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:20px">${body}${button}</div></body></html>`;
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="margin:0;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#0f172a;background:#f8fafc;padding:16px;line-height:1.45"><div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:20px">${brandHeader(brand)}${body}${button}</div></body></html>`;
 }
 
 const row = (label: string, value: string, strong = false) =>
@@ -146,7 +152,11 @@ const ORDER_TEXTS = {
 } as const;
 
 /** The order confirmation: sessions per family member, amounts, and how to pay. */
-export function renderOrderPlacedMail(p: OrderPlacedMail, locale: Locale): Rendered {
+export function renderOrderPlacedMail(
+  p: OrderPlacedMail,
+  locale: Locale,
+  brand?: MailBrand | null,
+): Rendered {
   const t = ORDER_TEXTS[locale];
   const members = [...new Set(p.lines.map((l) => l.memberName))];
   const text: string[] = [t.hello, t.intro(p)];
@@ -225,7 +235,7 @@ export function renderOrderPlacedMail(p: OrderPlacedMail, locale: Locale): Rende
   return {
     subject: t.subject(p),
     text: text.join('\n\n'),
-    html: page(locale, html, { label: t.button, href: p.link }),
+    html: page(locale, html, { label: t.button, href: p.link }, brand),
   };
 }
 
@@ -266,7 +276,7 @@ const CANCEL_TEXTS = {
   },
 } as const;
 
-export function renderCancelledMail(p: CancelledMail, locale: Locale): Rendered {
+export function renderCancelledMail(p: CancelledMail, locale: Locale, brand?: MailBrand | null): Rendered {
   const t = CANCEL_TEXTS[locale];
   const paragraphs = [
     t.hello,
@@ -280,7 +290,7 @@ export function renderCancelledMail(p: CancelledMail, locale: Locale): Rendered 
   return {
     subject: t.subject(p),
     text: [...paragraphs, `${link.label} : ${link.href}`].join('\n\n'),
-    html: page(locale, paragraphs.map(paragraph).join(''), link),
+    html: page(locale, paragraphs.map(paragraph).join(''), link, brand),
   };
 }
 
@@ -311,7 +321,7 @@ const REFUND_TEXTS = {
   },
 } as const;
 
-export function renderRefundMail(p: RefundMail, locale: Locale): Rendered {
+export function renderRefundMail(p: RefundMail, locale: Locale, brand?: MailBrand | null): Rendered {
   const t = REFUND_TEXTS[locale];
   const paragraphs = [
     t.hello,
@@ -323,6 +333,6 @@ export function renderRefundMail(p: RefundMail, locale: Locale): Rendered {
   return {
     subject: t.subject(p),
     text: [...paragraphs, `${link.label} : ${link.href}`].join('\n\n'),
-    html: page(locale, paragraphs.map(paragraph).join(''), link),
+    html: page(locale, paragraphs.map(paragraph).join(''), link, brand),
   };
 }

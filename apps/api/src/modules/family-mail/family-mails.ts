@@ -15,6 +15,7 @@ import { amountDue } from '../orders/orders.dto';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { createOrdersService } from '../orders/orders.service';
 import { createParticipantsRepository } from '../registrations/participants.repository';
+import { createMailBrandLookup, type MailBrand } from '../mail/mail-brand';
 import type { MailAttachment, OutgoingMail } from '../mail/mail-transport';
 import { createFamilyMailRepository } from './family-mail.repository';
 import {
@@ -53,7 +54,7 @@ interface Recipient {
 interface Prepared {
   familyId: string;
   recipients: Recipient[];
-  render: (locale: Locale) => { subject: string; text: string; html: string };
+  render: (locale: Locale, brand?: MailBrand | null) => { subject: string; text: string; html: string };
   attachments: MailAttachment[];
 }
 
@@ -61,6 +62,7 @@ export function registerFamilyMails(ctx: AppContext): void {
   const orders = createOrdersService(ctx);
   const invoicing = createInvoicingService(ctx);
   const repository = createFamilyMailRepository(ctx.db);
+  const brandOf = createMailBrandLookup(ctx.config, ctx.db);
 
   /** The family's live accounts, oldest first, each in its language. */
   async function recipientsOf(organizationId: string, familyId: string): Promise<Recipient[]> {
@@ -141,7 +143,7 @@ export function registerFamilyMails(ctx: AppContext): void {
     return {
       familyId: found.order.familyId,
       recipients: await recipientsOf(organizationId, found.order.familyId),
-      render: (locale) => renderOrderPlacedMail(facts(locale), locale),
+      render: (locale, brand) => renderOrderPlacedMail(facts(locale), locale, brand),
       attachments,
     };
   }
@@ -183,7 +185,7 @@ export function registerFamilyMails(ctx: AppContext): void {
     return {
       familyId: view.participant.familyId,
       recipients: await recipientsOf(organizationId, view.participant.familyId),
-      render: (locale) => renderCancelledMail(facts(locale), locale),
+      render: (locale, brand) => renderCancelledMail(facts(locale), locale, brand),
       attachments: credit ? [credit.attachment] : [],
     };
   }
@@ -211,7 +213,7 @@ export function registerFamilyMails(ctx: AppContext): void {
     return {
       familyId: refund.familyId,
       recipients: await recipientsOf(organizationId, refund.familyId),
-      render: (locale) => renderRefundMail(facts(locale), locale),
+      render: (locale, brand) => renderRefundMail(facts(locale), locale, brand),
       attachments: credit ? [credit.attachment] : [],
     };
   }
@@ -241,12 +243,13 @@ export function registerFamilyMails(ctx: AppContext): void {
       });
     }
     const sent = new Set(payload.sent ?? []);
+    const brand = await brandOf(organizationId);
     const rendered = new Map<Locale, ReturnType<Prepared['render']>>();
     for (const recipient of prepared.recipients) {
       if (sent.has(recipient.userId)) continue;
       let body = rendered.get(recipient.locale);
       if (!body) {
-        body = prepared.render(recipient.locale);
+        body = prepared.render(recipient.locale, brand);
         rendered.set(recipient.locale, body);
       }
       const mail: OutgoingMail = { to: recipient.email, ...body, attachments: prepared.attachments };

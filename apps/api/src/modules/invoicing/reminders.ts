@@ -2,6 +2,8 @@ import { formatDate, formatMoney, type Locale } from '@inscrio/shared';
 import type { AppContext } from '../../app-context';
 import { organizationUrl } from '../../config';
 import { AppError } from '../../lib/app-error';
+import { recordFamilyMessage } from '../inbox/inbox';
+import { renderMail } from '../mail/mail-templates';
 import { createOrderPaymentsRepository } from '../orders/order-payments.repository';
 import { invoiceBalance, toInvoiceDetail } from './invoicing.dto';
 import { createInvoicingFactsRepository } from './invoicing-facts.repository';
@@ -29,25 +31,41 @@ export async function sendReminder(
         ? [{ email: row.buyer.email, locale: row.locale }]
         : [];
     const org = await facts.organizationKey(organizationId);
+    const params = (locale: Locale) => ({
+      organizationName: row.seller.name,
+      number: row.number,
+      amount: formatMoney(due, locale),
+      dueDate: formatDate(`${row.due_date}T12:00:00Z`, org!.timeZone, locale),
+      reference: toInvoiceDetail(row, [], []).reference,
+      iban: row.seller.iban,
+      link: organizationUrl(
+        ctx.config,
+        org!.key,
+        row.order_id ? `/orders/${encodeURIComponent(row.order_id)}` : '/',
+      ),
+    });
+    // No one-click stop: the reminder of an amount owed belongs to the order (a transactional message,
+    // like the invoice itself); a family that switched it off would hear of the debt only when the club chases it by other means.
     for (const recipient of recipients) {
       const locale: Locale = recipient.locale === 'en' ? 'en' : 'fr';
       await ctx.mailer.send(
         { to: recipient.email, locale, organizationId, executor: tx },
         'invoice-reminder',
-        {
-          organizationName: row.seller.name,
-          number: row.number,
-          amount: formatMoney(due, locale),
-          dueDate: formatDate(`${row.due_date}T12:00:00Z`, org!.timeZone, locale),
-          reference: toInvoiceDetail(row, [], []).reference,
-          iban: row.seller.iban,
-          link: organizationUrl(
-            ctx.config,
-            org!.key,
-            row.order_id ? `/orders/${encodeURIComponent(row.order_id)}` : '/',
-          ),
-        },
+        params(locale),
       );
+    }
+    const first = recipients[0];
+    if (row.family_id && first) {
+      const locale: Locale = first.locale === 'en' ? 'en' : 'fr';
+      const { subject, html } = renderMail('invoice-reminder', params(locale), locale);
+      await recordFamilyMessage(tx, {
+        organizationId,
+        familyId: row.family_id,
+        kind: 'invoice-reminder',
+        eventKey: `invoice-reminder:${invoiceId}:${now.toISOString()}`,
+        subject,
+        html,
+      });
     }
     await facts.markReminded(organizationId, invoiceId, now);
     return recipients.length > 0;

@@ -84,16 +84,17 @@ export interface MailTemplates {
   };
   'support-answer': { subject: string; message: string; link: string };
   // Session changes (session-changes module): dates 'dd/MM/yyyy HH:mm' in the organisation's zone, amounts formatted.
-  'session-cancelled': RegistrationMailFacts & {
-    /** What the family gets back (session-changes.rules.ts). */
-    compensation: 'credit-note' | 'refund' | 'recovery-token' | 'nothing';
-    /** The credit note issued for the session (credit-note and refund), its number and amount. */
-    creditNote: { number: string; amount: string } | null;
-    /** The order was paid (a credit note is then a credit with the club, not an amount no longer due). */
-    paid: boolean;
+  /** One e-mail per family and session: each of its members in it, with what the family gets back for them. */
+  'session-cancelled': Omit<RegistrationMailFacts, 'memberName'> & {
+    members: SessionCancelledMember[];
     link: string;
   };
-  'session-postponed': RegistrationMailFacts & { newStart: string; link: string };
+  /** One e-mail per family and session, naming each of its members in it. */
+  'session-postponed': Omit<RegistrationMailFacts, 'memberName'> & {
+    memberNames: string[];
+    newStart: string;
+    link: string;
+  };
   /** To the organisation's managers: a holder will not hold a session, name a replacement. */
   'holder-absence': {
     organizationName: string;
@@ -116,6 +117,17 @@ export interface MailTemplates {
     location: string | null;
     link: string;
   };
+}
+
+/** A member of a cancelled session, and what the family gets back for their registration. */
+export interface SessionCancelledMember {
+  memberName: string;
+  /** What the family gets back (session-changes.rules.ts). */
+  compensation: 'credit-note' | 'refund' | 'recovery-token' | 'nothing';
+  /** The credit note issued for the session (credit-note and refund), its number and amount. */
+  creditNote: { number: string; amount: string } | null;
+  /** The order was paid (a credit note is then a credit with the club, not an amount no longer due). */
+  paid: boolean;
 }
 
 /** One recovery token as its e-mails name it; `activityName` and `start` are null for one issued by hand. */

@@ -2,6 +2,7 @@ import type { Locale } from '@inscrio/shared';
 import type { Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { decryptSecret, encryptSecret } from '../../lib/secret-box';
+import type { MailBrandLookup } from './mail-brand';
 import type { MailTransport, OutgoingMail } from './mail-transport';
 import { type MailTemplateName, type MailTemplates, renderMail } from './mail-templates';
 
@@ -40,7 +41,13 @@ interface SealedMail extends Record<string, unknown> {
 
 const sealContext = (organizationId: string | null | undefined) => `${MAIL_QUEUE}:${organizationId ?? ''}`;
 
-export function createMailer(queue: JobQueue, transport: MailTransport, encryptionKey: string): Mailer {
+/** `brandOf` finds the club's name and logo that head its mails (none without it: the factories). */
+export function createMailer(
+  queue: JobQueue,
+  transport: MailTransport,
+  encryptionKey: string,
+  brandOf?: MailBrandLookup,
+): Mailer {
   queue.register<SealedMail | OutgoingMail>(
     MAIL_QUEUE,
     async (payload, { organizationId }) => {
@@ -54,9 +61,10 @@ export function createMailer(queue: JobQueue, transport: MailTransport, encrypti
   );
   return {
     async send({ to, locale, organizationId, executor, key, unsubscribeUrl }, template, params) {
+      const brand = organizationId && brandOf ? await brandOf(organizationId, executor) : null;
       const mail: OutgoingMail = {
         to,
-        ...renderMail(template, params, locale, unsubscribeUrl),
+        ...renderMail(template, params, locale, unsubscribeUrl, brand),
         ...(unsubscribeUrl
           ? {
               headers: {

@@ -1,6 +1,20 @@
-import type { MailTemplates, TemplateSet } from './mail-template-types';
+import type { SessionCancelledMember, TemplateSet } from './mail-template-types';
 
-type Cancelled = MailTemplates['session-cancelled'];
+type Cancelled = SessionCancelledMember & { organizationName: string };
+
+const listFr = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} et ${names.at(-1)}`;
+const listEn = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/** Each member's compensation; named when the family had several members in the session. */
+const compensations = (
+  p: { organizationName: string; members: SessionCancelledMember[] },
+  say: (c: Cancelled) => string,
+) =>
+  p.members.length === 1
+    ? [say({ ...p.members[0]!, organizationName: p.organizationName })]
+    : p.members.map((m) => `${m.memberName} : ${say({ ...m, organizationName: p.organizationName })}`);
 
 /** What the family gets back, in French. */
 function compensationFr(p: Cancelled): string {
@@ -47,8 +61,8 @@ export const sessionChangeTemplates: TemplateSet<
       subject: `Séance annulée : ${p.activityName} du ${p.start} – ${p.organizationName}`,
       paragraphs: [
         'Bonjour,',
-        `${p.organizationName} a annulé la séance ${p.activityName} du ${p.start} à laquelle ${p.memberName} était inscrit(e). Nous vous prions de nous en excuser.`,
-        compensationFr(p),
+        `${p.organizationName} a annulé la séance ${p.activityName} du ${p.start} à laquelle ${listFr(p.members.map((m) => m.memberName))} ${p.members.length > 1 ? 'étaient inscrits' : 'était inscrit(e)'}. Nous vous prions de nous en excuser.`,
+        ...compensations(p, compensationFr),
       ],
       link: { label: 'Voir mes activités', href: p.link },
     }),
@@ -56,8 +70,8 @@ export const sessionChangeTemplates: TemplateSet<
       subject: `Session cancelled: ${p.activityName} on ${p.start} – ${p.organizationName}`,
       paragraphs: [
         'Hello,',
-        `${p.organizationName} cancelled the ${p.activityName} session on ${p.start} that ${p.memberName} was registered to. We apologise for the inconvenience.`,
-        compensationEn(p),
+        `${p.organizationName} cancelled the ${p.activityName} session on ${p.start} that ${listEn(p.members.map((m) => m.memberName))} ${p.members.length > 1 ? 'were' : 'was'} registered to. We apologise for the inconvenience.`,
+        ...compensations(p, compensationEn),
       ],
       link: { label: 'See my activities', href: p.link },
     }),
@@ -67,8 +81,8 @@ export const sessionChangeTemplates: TemplateSet<
       subject: `Séance reportée : ${p.activityName} du ${p.start} – ${p.organizationName}`,
       paragraphs: [
         'Bonjour,',
-        `La séance ${p.activityName} du ${p.start} à laquelle ${p.memberName} est inscrit(e) est reportée au ${p.newStart}.`,
-        "L'inscription reste valable pour la nouvelle date. Si celle-ci ne vous convient pas, contactez l'organisation.",
+        `La séance ${p.activityName} du ${p.start} à laquelle ${listFr(p.memberNames)} ${p.memberNames.length > 1 ? 'sont inscrits' : 'est inscrit(e)'} est reportée au ${p.newStart}.`,
+        `${p.memberNames.length > 1 ? 'Les inscriptions restent valables' : "L'inscription reste valable"} pour la nouvelle date. Si celle-ci ne vous convient pas, contactez l'organisation.`,
       ],
       link: { label: 'Voir mes activités', href: p.link },
     }),
@@ -76,8 +90,8 @@ export const sessionChangeTemplates: TemplateSet<
       subject: `Session postponed: ${p.activityName} on ${p.start} – ${p.organizationName}`,
       paragraphs: [
         'Hello,',
-        `The ${p.activityName} session on ${p.start} that ${p.memberName} is registered to is postponed to ${p.newStart}.`,
-        'The registration stays valid for the new date. If it does not suit you, contact the organisation.',
+        `The ${p.activityName} session on ${p.start} that ${listEn(p.memberNames)} ${p.memberNames.length > 1 ? 'are' : 'is'} registered to is postponed to ${p.newStart}.`,
+        `The registration${p.memberNames.length > 1 ? 's stay' : ' stays'} valid for the new date. If it does not suit you, contact the organisation.`,
       ],
       link: { label: 'See my activities', href: p.link },
     }),

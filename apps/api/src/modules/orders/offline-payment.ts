@@ -6,6 +6,8 @@ import type { Executor } from '../../db/client';
 import { AppError, refused } from '../../lib/app-error';
 import type { AuthContext } from '../../lib/access';
 import { newId } from '../../lib/ids';
+import { recordFamilyMessage } from '../inbox/inbox';
+import { renderMail } from '../mail/mail-templates';
 import { tellOrderMoneyEvent } from './order-events';
 import { markOrderPaid } from './order-lifecycle';
 import { createOrderPaymentsRepository } from './order-payments.repository';
@@ -131,6 +133,28 @@ export async function recordOfflinePayment(
           link: organizationUrl(ctx.config, key ?? '', `/orders/${encodeURIComponent(orderId)}`),
         },
       );
+    }
+    const first = recipients[0];
+    if (first) {
+      const locale = first.locale === 'en' ? 'en' : 'fr';
+      const { subject, html } = renderMail(
+        'payment-received',
+        {
+          organizationName: organization.name,
+          amount: formatMoney(amount, locale),
+          remaining: remaining > 0 ? formatMoney(remaining, locale) : null,
+          link: organizationUrl(ctx.config, key ?? '', `/orders/${encodeURIComponent(orderId)}`),
+        },
+        locale,
+      );
+      await recordFamilyMessage(tx, {
+        organizationId,
+        familyId: order.familyId,
+        kind: 'payment-received',
+        eventKey: `payment-received:${paymentId}`,
+        subject,
+        html,
+      });
     }
   });
 }

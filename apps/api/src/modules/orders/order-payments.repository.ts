@@ -63,9 +63,9 @@ export function createOrderPaymentsRepository(tx: Executor) {
 
     /** The family's account e-mails and languages (the first five), to tell them about their money. */
     async familyRecipients(organizationId: string, familyId: string) {
-      return rowsOf<{ email: string; locale: string }>(
+      return rowsOf<{ id: string; email: string; locale: string }>(
         await tx.execute(sql`
-          select email, locale from users
+          select id, email, locale from users
           where organization_id = ${organizationId} and family_id = ${familyId} and deleted_at is null
           order by created_at limit 5`),
       );

@@ -146,6 +146,12 @@ async function issue(
       activityName: facts.activityName,
       start: facts.startDateTime,
     }),
+    {
+      inbox: {
+        kind: 'recovery-token',
+        eventKey: `recovery-token-created:${tokenId}:${expiresAt.toISOString()}`,
+      },
+    },
   );
   return tokenId;
 }

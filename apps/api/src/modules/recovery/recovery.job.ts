@@ -55,6 +55,11 @@ export async function remindRecoveryTokens(ctx: AppContext): Promise<number> {
             activityName: token.originActivityName,
             start: token.originStart,
           }),
+          {
+            inbox: { kind: 'recovery-token', eventKey: `recovery-token-expiring:${id}` },
+            // Not required by any transaction: each account may stop these with one click.
+            unsubscribe: 'recovery-token-expiring',
+          },
         );
       }
       return claimed.length;

@@ -178,6 +178,7 @@ export function createRecoveryService(ctx: AppContext) {
             activityName: null,
             start: null,
           }),
+          { inbox: { kind: 'recovery-token', eventKey: `recovery-token-created:${id}` } },
         );
       });
       return toRecoveryTokenDto((await repository.findView(organizationId, id))!);

@@ -86,7 +86,12 @@ export function createFamilyParticipantsRepository(db: Executor) {
     /** Where to write to a family: its live accounts. */
     async familyRecipients(organizationId: string, familyId: string) {
       return db
-        .select({ email: users.email, locale: users.locale })
+        .select({
+          id: users.id,
+          email: users.email,
+          locale: users.locale,
+          recoveryReminders: users.recoveryReminders,
+        })
         .from(users)
         .where(
           and(

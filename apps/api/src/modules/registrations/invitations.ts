@@ -246,16 +246,24 @@ export function createInvitationsService(ctx: AppContext) {
       families.set(view.participant.familyId, [...(families.get(view.participant.familyId) ?? []), view]);
     }
     for (const [familyId, family] of families) {
-      await mailFamily(ctx, ctx.db, organizationId, familyId, 'period-invitations', {
-        organizationName: settings.name,
-        periodName: target.name,
-        items: family.map((v) => {
-          const facts = registrationFacts(settings, v.member, v.service);
-          return { memberName: facts.memberName, activityName: facts.activityName, start: facts.start };
-        }),
-        deadline: formatDateTime(deadline, settings.timeZone),
-        link: familyLink(ctx, settings),
-      });
+      await mailFamily(
+        ctx,
+        ctx.db,
+        organizationId,
+        familyId,
+        'period-invitations',
+        {
+          organizationName: settings.name,
+          periodName: target.name,
+          items: family.map((v) => {
+            const facts = registrationFacts(settings, v.member, v.service);
+            return { memberName: facts.memberName, activityName: facts.activityName, start: facts.start };
+          }),
+          deadline: formatDateTime(deadline, settings.timeZone),
+          link: familyLink(ctx, settings),
+        },
+        { inbox: { kind: 'invitation', eventKey: `invitation:${family[0]!.participant.id}` } },
+      );
     }
     return {
       deadline: deadline.toISOString(),

@@ -3,6 +3,7 @@ import {
   type ErrorCode,
   type ErrorParams,
   formatDateTime,
+  type InboxKind,
   type Locale,
   REFUSAL_CODES,
   type RegistrationRefusal,
@@ -13,7 +14,10 @@ import { organizationUrl } from '../../config';
 import type { Executor } from '../../db/client';
 import { AppError, refused } from '../../lib/app-error';
 import { currentLocale } from '../../lib/request-context';
-import type { MailTemplateName, MailTemplates } from '../mail/mail-templates';
+import { recordFamilyMessage } from '../inbox/inbox';
+import { type MailTemplateName, type MailTemplates, renderMail } from '../mail/mail-templates';
+import { createMailBrandRepository } from '../mail/mail-brand.repository';
+import { unsubscribeUrl } from '../mail/unsubscribe-url';
 import { createParticipantsRepository } from './participants.repository';
 
 /** The organisation's settings a registration needs; 404 when the organisation is unknown. */
@@ -54,9 +58,17 @@ export function offerDeadline(now: Date, hours: number, sessionStart: Date, want
 export const familyLink = (ctx: AppContext, settings: RegistrationSettings) =>
   organizationUrl(ctx.config, settings.key, '/');
 
+/** Where a family e-mail is kept in the family's inbox (once per event), and whether one may stop it. */
+export interface FamilyMailOptions {
+  inbox: { kind: InboxKind; eventKey: string };
+  /** A mail no transaction requires: each account gets its one-click link; those that stopped it, nothing. */
+  unsubscribe?: 'recovery-token-expiring';
+}
+
 /**
  * E-mails every live account of the family, each in its own language, inside `executor`'s transaction
- * (the mail exists only if the change commits).
+ * (the mail exists only if the change commits), and keeps it once in the family's inbox as its first
+ * account reads it.
  */
 export async function mailFamily<K extends MailTemplateName>(
   ctx: AppContext,
@@ -65,15 +77,47 @@ export async function mailFamily<K extends MailTemplateName>(
   familyId: string,
   template: K,
   params: MailTemplates[K],
+  options: FamilyMailOptions,
 ): Promise<void> {
-  const recipients = await createParticipantsRepository(executor).familyRecipients(organizationId, familyId);
+  const repository = createParticipantsRepository(executor);
+  const recipients = await repository.familyRecipients(organizationId, familyId);
+  const key = options.unsubscribe
+    ? (await createMailBrandRepository(executor).find(organizationId))?.key
+    : undefined;
   for (const recipient of recipients) {
+    if (options.unsubscribe === 'recovery-token-expiring' && !recipient.recoveryReminders) continue;
     await ctx.mailer.send(
-      { to: recipient.email, locale: resolveLocale(recipient.locale), organizationId, executor },
+      {
+        to: recipient.email,
+        locale: resolveLocale(recipient.locale),
+        organizationId,
+        executor,
+        ...(options.unsubscribe && key
+          ? {
+              unsubscribeUrl: unsubscribeUrl(ctx, {
+                organizationId,
+                organizationKey: key,
+                userId: recipient.id,
+                kind: options.unsubscribe,
+              }),
+            }
+          : {}),
+      },
       template,
       params,
     );
   }
+  const first = recipients[0];
+  if (!first) return;
+  const { subject, html } = renderMail(template, params, resolveLocale(first.locale));
+  await recordFamilyMessage(executor, {
+    organizationId,
+    familyId,
+    kind: options.inbox.kind,
+    eventKey: options.inbox.eventKey,
+    subject,
+    html,
+  });
 }
 
 export type Bilingual = Record<Locale, string>;

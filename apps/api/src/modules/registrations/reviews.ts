@@ -357,23 +357,43 @@ export function createReviewsService(ctx: AppContext) {
       // A waiting-list request with no seat left anywhere: nothing was decided.
       if (outcomes.every((o) => o.outcome === 'full')) throw refuse('session_full', 'decision', 'full');
       const only = sessions.length === 1 ? sessions[0]! : null;
+      // One decision, one entry in the family's inbox (a later decision on the same request is another).
+      const inbox = {
+        inbox: { kind: 'registration-review', eventKey: `registration-review:${id}:${now.toISOString()}` },
+      } as const;
       if (only && only.decision !== 'full') {
-        await mailFamily(ctx, tx, organizationId, first.familyId, 'registration-review-decision', {
-          ...registrationFacts(settings, view.member, view.service),
-          decision: only.decision,
-          message: answer,
-          holdUntil: only.holdUntil,
-          holdUntilIsStart: only.holdUntilIsStart,
-          link: familyLink(ctx, settings),
-        });
+        await mailFamily(
+          ctx,
+          tx,
+          organizationId,
+          first.familyId,
+          'registration-review-decision',
+          {
+            ...registrationFacts(settings, view.member, view.service),
+            decision: only.decision,
+            message: answer,
+            holdUntil: only.holdUntil,
+            holdUntilIsStart: only.holdUntilIsStart,
+            link: familyLink(ctx, settings),
+          },
+          inbox,
+        );
       } else {
-        await mailFamily(ctx, tx, organizationId, first.familyId, 'registration-review-group-decision', {
-          ...registrationFacts(settings, view.member, view.service),
-          decision: input.decision === 'refuse' ? 'refused' : 'accepted',
-          sessions,
-          message: answer,
-          link: familyLink(ctx, settings),
-        });
+        await mailFamily(
+          ctx,
+          tx,
+          organizationId,
+          first.familyId,
+          'registration-review-group-decision',
+          {
+            ...registrationFacts(settings, view.member, view.service),
+            decision: input.decision === 'refuse' ? 'refused' : 'accepted',
+            sessions,
+            message: answer,
+            link: familyLink(ctx, settings),
+          },
+          inbox,
+        );
       }
     });
     const view = (await repository.findView(organizationId, id))!;

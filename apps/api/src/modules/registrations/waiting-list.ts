@@ -49,12 +49,25 @@ export async function offerFreedSeats(
       );
       const member = await repository.findViews(organizationId, [request.id]);
       const view = member[0]!;
-      await mailFamily(ctx, tx, organizationId, request.familyId, 'waiting-list-offer', {
-        ...registrationFacts(settings, view.member, view.service),
-        deadline: formatDateTime(deadline, settings.timeZone),
-        deadlineIsStart: atStart,
-        link: familyLink(ctx, settings),
-      });
+      await mailFamily(
+        ctx,
+        tx,
+        organizationId,
+        request.familyId,
+        'waiting-list-offer',
+        {
+          ...registrationFacts(settings, view.member, view.service),
+          deadline: formatDateTime(deadline, settings.timeZone),
+          deadlineIsStart: atStart,
+          link: familyLink(ctx, settings),
+        },
+        {
+          inbox: {
+            kind: 'waiting-list-offer',
+            eventKey: `waiting-list-offer:${request.id}:${deadline.toISOString()}`,
+          },
+        },
+      );
       return true;
     });
     if (!more) return;

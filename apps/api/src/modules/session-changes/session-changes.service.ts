@@ -19,7 +19,12 @@ import type { RequestMeta } from '../services/service-common';
 import { createServicesService, type LockedService } from '../services/services.service';
 import { type CancellationSettings, cancellationSettingsOf } from './compensation-settings';
 import { issueTokenForCancelledSession } from '../recovery/recovery-issue';
-import { familyLink, mailSessionCancelled, recordSessionMail } from './session-mails';
+import {
+  type CancelledRegistration,
+  familyLink,
+  mailSessionCancelled,
+  recordSessionMail,
+} from './session-mails';
 import { enqueueSessionRefund } from './session-refunds.job';
 import { type ComingParticipant, createSessionChangesRepository } from './session-changes.repository';
 import { compensationFor, type ParticipantCompensation } from './session-changes.rules';
@@ -88,6 +93,7 @@ export function createSessionChangesService(ctx: AppContext) {
           'credit-note': 0,
           nothing: 0,
         };
+        const told = new Map<string, CancelledRegistration[]>();
         for (const participant of coming) {
           const row = await participants.lock(organizationId, participant.id);
           if (!row || row.status !== 'confirmed') continue;
@@ -136,9 +142,13 @@ export function createSessionChangesService(ctx: AppContext) {
             if (first) note = { number: first, totalAmount: total };
           }
           // A token's own e-mail tells the cancellation, the token's value and how to use it: one e-mail.
-          if (compensation !== 'recovery-token')
-            await mailSessionCancelled(ctx, tx, organizationId, { participant, compensation, note });
+          if (compensation !== 'recovery-token') {
+            const family = told.get(participant.familyId) ?? [];
+            told.set(participant.familyId, [...family, { participant, compensation, note }]);
+          }
         }
+        // One e-mail per family, naming each of its members in the session.
+        for (const items of told.values()) await mailSessionCancelled(ctx, tx, organizationId, items);
         await ctx.audit.record(
           {
             organizationId,
@@ -169,17 +179,21 @@ export function createSessionChangesService(ctx: AppContext) {
       const organization = await organizationOf(organizationId);
       return services.postpone(auth, id, input, locale, async (tx, locked: LockedService, start) => {
         const facts = await createSessionChangesRepository(tx).session(organizationId, id);
-        for (const participant of await createSessionChangesRepository(tx).confirmedOf(organizationId, id)) {
+        const byFamily = new Map<string, ComingParticipant[]>();
+        for (const participant of await createSessionChangesRepository(tx).confirmedOf(organizationId, id))
+          byFamily.set(participant.familyId, [...(byFamily.get(participant.familyId) ?? []), participant]);
+        // One e-mail per family and one entry in its inbox, naming each of its members in the session.
+        for (const [familyId, members] of byFamily) {
           const params = (to: Locale) => ({
             organizationName: organization.name,
-            memberName: displayName(participant, 'participant', to),
+            memberNames: members.map((m) => displayName(m, 'participant', to)),
             activityName: facts?.activityName ?? '',
             start: formatDateTime(locked.service.startDateTime, organization.timeZone, to),
             newStart: formatDateTime(start, organization.timeZone, to),
-            link: familyLink(ctx, organization.key, participant),
+            link: familyLink(ctx, organization.key, members[0]!),
           });
           let first: Locale | null = null;
-          await mailFamily(tx, organizationId, participant.familyId, ({ email, locale: to }) => {
+          await mailFamily(tx, organizationId, familyId, ({ email, locale: to }) => {
             first ??= to;
             return ctx.mailer.send(
               { to: email, locale: to, organizationId, executor: tx },
@@ -190,8 +204,8 @@ export function createSessionChangesService(ctx: AppContext) {
           if (first) {
             await recordSessionMail(tx, {
               organizationId,
-              familyId: participant.familyId,
-              eventKey: `session-moved:${participant.id}:${start.toISOString()}`,
+              familyId,
+              eventKey: `session-moved:${id}:${start.toISOString()}`,
               template: 'session-postponed',
               params: params(first),
               locale: first,

@@ -20,32 +20,43 @@ export function familyLink(ctx: AppContext, key: string, participant: Pick<Comin
     : organizationUrl(ctx.config, key, '/');
 }
 
-/** Tells a cancelled session's participant's family what it gets back. */
+/** One member's registration to a cancelled session and what the family gets back for it. */
+export interface CancelledRegistration {
+  participant: ComingParticipant;
+  compensation: ParticipantCompensation;
+  note: { number: string; totalAmount: number } | null;
+}
+
+/**
+ * Tells a family what it gets back for a session the organisation cancelled: one e-mail per account
+ * naming each of its members in it (`items`: the family's registrations to that session), and one entry
+ * in its inbox per session.
+ */
 export async function mailSessionCancelled(
   ctx: AppContext,
   executor: Executor | undefined,
   organizationId: string,
-  facts: {
-    participant: ComingParticipant;
-    compensation: ParticipantCompensation;
-    note: { number: string; totalAmount: number } | null;
-  },
+  items: CancelledRegistration[],
 ): Promise<void> {
+  const [first] = items;
+  if (!first) return;
   const reads = createSessionChangesRepository(executor ?? ctx.db);
   const organization = await reads.organization(organizationId);
-  const session = await reads.session(organizationId, facts.participant.serviceId);
+  const session = await reads.session(organizationId, first.participant.serviceId);
   if (!organization || !session) return;
-  const { participant, compensation, note } = facts;
-  const accounts = await reads.familyAccounts(organizationId, participant.familyId);
+  const familyId = first.participant.familyId;
+  const accounts = await reads.familyAccounts(organizationId, familyId);
   const params = (locale: Locale): MailTemplates['session-cancelled'] => ({
     organizationName: organization.name,
-    memberName: displayName(participant, 'participant', locale),
     activityName: session.activityName,
     start: formatDateTime(session.startDateTime, organization.timeZone, locale),
-    compensation,
-    creditNote: note && { number: note.number, amount: formatMoney(note.totalAmount, locale) },
-    paid: participant.orderPaid > 0,
-    link: familyLink(ctx, organization.key, participant),
+    members: items.map(({ participant, compensation, note }) => ({
+      memberName: displayName(participant, 'participant', locale),
+      compensation,
+      creditNote: note && { number: note.number, amount: formatMoney(note.totalAmount, locale) },
+      paid: participant.orderPaid > 0,
+    })),
+    link: familyLink(ctx, organization.key, first.participant),
   });
   for (const account of accounts) {
     const locale = resolveLocale(account.locale);
@@ -58,8 +69,8 @@ export async function mailSessionCancelled(
   if (accounts[0]) {
     await recordSessionMail(executor ?? ctx.db, {
       organizationId,
-      familyId: participant.familyId,
-      eventKey: `session-cancelled:${participant.id}`,
+      familyId,
+      eventKey: `session-cancelled:${first.participant.serviceId}`,
       template: 'session-cancelled',
       params: params(resolveLocale(accounts[0].locale)),
       locale: resolveLocale(accounts[0].locale),
@@ -68,8 +79,8 @@ export async function mailSessionCancelled(
 }
 
 /**
- * A session mail kept in the family's inbox as its first account reads it: once per participant (the
- * e-mail names the member, so a family with two children in the session has two).
+ * A session mail kept in the family's inbox as its first account reads it: once per family and session
+ * (the e-mail names each of its members in it).
  */
 export async function recordSessionMail<K extends MailTemplateName>(
   executor: Executor,

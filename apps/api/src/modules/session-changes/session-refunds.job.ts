@@ -75,11 +75,14 @@ export function registerSessionRefunds(ctx: AppContext): void {
         participant.id,
         CREDIT_REASONS.sessionCancelled.fr,
       );
-      await mailSessionCancelled(ctx, undefined, organizationId, {
-        participant,
-        compensation: 'refund',
-        note: await reads.refundNotesOf(organizationId, participant.id),
-      });
+      // Refunds run one registration at a time: this e-mail names one member (the inbox keeps the first).
+      await mailSessionCancelled(ctx, undefined, organizationId, [
+        {
+          participant,
+          compensation: 'refund',
+          note: await reads.refundNotesOf(organizationId, participant.id),
+        },
+      ]);
     },
     { maxAttempts: MAX_ATTEMPTS },
   );

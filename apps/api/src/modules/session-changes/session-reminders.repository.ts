@@ -13,6 +13,7 @@ export interface ReminderRow {
   activity_name: string;
   location: string | null;
   user_id: string;
+  family_id: string;
   email: string;
   locale: string;
   first_name: string;
@@ -54,7 +55,7 @@ export function createSessionRemindersRepository(db: Executor) {
         await db.execute(sql`select o.id as organization_id, o.key as organization_key, o.name as organization_name,
             o.time_zone, s.id as service_id, s.start_date_time, b.name as activity_name,
             nullif(coalesce(b.location, b.online_location), '') as location,
-            u.id as user_id, u.email, u.locale, m.first_name, m.last_name
+            u.id as user_id, u.family_id, u.email, u.locale, m.first_name, m.last_name
           from organizations o
           join services s on s.organization_id = o.id
           join blueprints b on b.organization_id = s.organization_id and b.id = s.blueprint_id

@@ -10,30 +10,47 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
-import { readUnsubscribeToken } from '../../lib/unsubscribe-token';
+import { readUnsubscribeToken, type UnsubscribeKind } from '../../lib/unsubscribe-token';
 import { localizedSchema } from '../../lib/validation';
 import { createUserRepository } from './user.repository';
 
 const tags = ['Me'];
 
-const PAGE_TEXT: Record<Locale, { title: string; ask: string; button: string; done: string }> = {
-  fr: {
-    title: 'Rappels des séances',
-    ask: 'Ne plus recevoir les rappels envoyés la veille de chaque séance ? Vous pourrez les réactiver dans « Mon profil ».',
-    button: 'Ne plus recevoir ces e-mails',
-    done: 'C’est fait : vous ne recevrez plus les rappels des séances. Vous pouvez les réactiver dans « Mon profil ».',
+type PageText = { title: string; ask: string; button: string; done: string };
+const PAGE_TEXT: Record<UnsubscribeKind, Record<Locale, PageText>> = {
+  'session-reminder': {
+    fr: {
+      title: 'Rappels des séances',
+      ask: 'Ne plus recevoir les rappels envoyés la veille de chaque séance ? Vous pourrez les réactiver dans « Mon profil ».',
+      button: 'Ne plus recevoir ces e-mails',
+      done: 'C’est fait : vous ne recevrez plus les rappels des séances. Vous pouvez les réactiver dans « Mon profil ».',
+    },
+    en: {
+      title: 'Session reminders',
+      ask: 'Stop the reminders sent the day before each session? You can turn them back on in « My profile ».',
+      button: 'Stop these e-mails',
+      done: 'Done: you will no longer get the session reminders. You can turn them back on in « My profile ».',
+    },
   },
-  en: {
-    title: 'Session reminders',
-    ask: 'Stop the reminders sent the day before each session? You can turn them back on in « My profile ».',
-    button: 'Stop these e-mails',
-    done: 'Done: you will no longer get the session reminders. You can turn them back on in « My profile ».',
+  'recovery-token-expiring': {
+    fr: {
+      title: 'Récupérations bientôt expirées',
+      ask: 'Ne plus être prévenu qu’une récupération arrive à expiration ? Vous pourrez réactiver ces e-mails dans « Mon profil ».',
+      button: 'Ne plus recevoir ces e-mails',
+      done: 'C’est fait : vous ne serez plus prévenu des récupérations qui expirent. Vous pouvez réactiver ces e-mails dans « Mon profil ».',
+    },
+    en: {
+      title: 'Recovery tokens about to expire',
+      ask: 'Stop the warnings that a recovery token is about to expire? You can turn them back on in « My profile ».',
+      button: 'Stop these e-mails',
+      done: 'Done: you will no longer be warned of recovery tokens about to expire. You can turn them back on in « My profile ».',
+    },
   },
 };
 
 /** A page of its own (no app to load): the mail's link shows it, its button posts the one-click request. */
-function page(locale: Locale, body: string): string {
-  const text = PAGE_TEXT[locale];
+function page(kind: UnsubscribeKind, locale: Locale, body: string): string {
+  const text = PAGE_TEXT[kind][locale];
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text.title}</title></head><body style="font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;padding:24px"><main style="max-width:480px;margin:auto;background:#fff;border-radius:8px;padding:24px"><h1 style="font-size:20px">${text.title}</h1>${body}</main></body></html>`;
 }
 
@@ -60,7 +77,10 @@ export function mailPreferencesRoutes(ctx: AppContext) {
         const auth = requireAuth(request);
         const account = await users.findAccountById(auth.homeOrganizationId, auth.userId);
         if (!account) throw new AppError('not_found');
-        return { sessionReminders: account.user.sessionReminders };
+        return {
+          sessionReminders: account.user.sessionReminders,
+          recoveryReminders: account.user.recoveryReminders,
+        };
       },
     );
 
@@ -69,7 +89,8 @@ export function mailPreferencesRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          description: 'Turns the reminders the day before each session on or off for the own account.',
+          description:
+            'Turns the reminders the day before each session, or the warnings of a recovery token about to expire, on or off for the own account.',
           body: localizedSchema(mailPreferencesSchema),
           response: { 200: mailPreferencesDtoSchema },
         },
@@ -78,12 +99,17 @@ export function mailPreferencesRoutes(ctx: AppContext) {
         const auth = requireAuth(request);
         const account = await users.findAccountById(auth.homeOrganizationId, auth.userId);
         if (!account) throw new AppError('not_found');
+        const wanted = {
+          sessionReminders: request.body.sessionReminders ?? account.user.sessionReminders,
+          recoveryReminders: request.body.recoveryReminders ?? account.user.recoveryReminders,
+        };
         // The same choice again changes nothing (not even the account's update time).
-        if (account.user.sessionReminders !== request.body.sessionReminders)
-          await users.updateUser(auth.homeOrganizationId, auth.userId, {
-            sessionReminders: request.body.sessionReminders,
-          });
-        return { sessionReminders: request.body.sessionReminders };
+        if (
+          wanted.sessionReminders !== account.user.sessionReminders ||
+          wanted.recoveryReminders !== account.user.recoveryReminders
+        )
+          await users.updateUser(auth.homeOrganizationId, auth.userId, wanted);
+        return wanted;
       },
     );
 
@@ -99,11 +125,12 @@ export function mailPreferencesRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        if (!readUnsubscribeToken(ctx.secrets.encryptionKey, request.query.token))
-          throw new AppError('unsubscribe_link_invalid');
-        const text = PAGE_TEXT[request.locale];
+        const claim = readUnsubscribeToken(ctx.secrets.encryptionKey, request.query.token);
+        if (!claim) throw new AppError('unsubscribe_link_invalid');
+        const text = PAGE_TEXT[claim.kind][request.locale];
         reply.header('content-type', 'text/html; charset=utf-8');
         return page(
+          claim.kind,
           request.locale,
           `<p>${text.ask}</p><form method="post"><button type="submit" style="background:#1d4ed8;color:#fff;border:0;padding:12px 20px;border-radius:6px;font-size:16px">${text.button}</button></form>`,
         );
@@ -125,10 +152,13 @@ export function mailPreferencesRoutes(ctx: AppContext) {
       async (request, reply) => {
         const claim = readUnsubscribeToken(ctx.secrets.encryptionKey, request.query.token);
         if (!claim) throw new AppError('unsubscribe_link_invalid');
-        if (claim.kind === 'session-reminder')
-          await users.updateUser(claim.organizationId, claim.userId, { sessionReminders: false });
+        await users.updateUser(
+          claim.organizationId,
+          claim.userId,
+          claim.kind === 'session-reminder' ? { sessionReminders: false } : { recoveryReminders: false },
+        );
         reply.header('content-type', 'text/html; charset=utf-8');
-        return page(request.locale, `<p>${PAGE_TEXT[request.locale].done}</p>`);
+        return page(claim.kind, request.locale, `<p>${PAGE_TEXT[claim.kind][request.locale].done}</p>`);
       },
     );
   };

@@ -26,8 +26,9 @@ export interface SentPage {
 }
 
 /** `GET /communications/recipients`: the families and people a target reaches. */
-export function useRecipientsCount(target: CommunicationTarget, targetId: string | null) {
+export function useRecipientsCount(target: CommunicationTarget, targetId: string | null, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...KEY, 'recipients', target, targetId],
     queryFn: ({ signal }) =>
       api.get<RecipientsCount>('/communications/recipients', {

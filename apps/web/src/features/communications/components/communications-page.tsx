@@ -8,7 +8,6 @@ import {
   isAtLeastEstManager,
   recipientBadgeVariant,
   RECIPIENT_STATUSES,
-  targetNeedsId,
 } from '@inscrio/shared';
 import { Inbox, Mail, PenLine, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
@@ -63,7 +62,8 @@ export function CommunicationsPage() {
 
   const composing = values.compose ?? null;
   const allowed: CommunicationTarget[] = manager
-    ? ['everyone', 'holders', ...(composing && targetNeedsId(composing) ? [composing] : [])]
+    ? // Any target: a session, period or activity not given by the link is picked in the form.
+      ['everyone', 'holders', 'session', 'period', 'activity']
     : composing === 'session'
       ? ['session']
       : [];

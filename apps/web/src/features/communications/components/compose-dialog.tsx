@@ -16,6 +16,7 @@ import { Select } from '@/components/ui/select';
 import { isApiError } from '@/lib/api-error';
 import { useRecipientsCount, useSendCommunication } from '../api/communications';
 import { RichTextField } from './rich-text-field';
+import { type PickedTarget, TargetPicker } from './target-picker';
 
 export interface ComposeTarget {
   target: CommunicationTarget;
@@ -41,6 +42,8 @@ export function ComposeDialog({
   const locale = i18n.language === 'en' ? 'en' : 'fr';
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [target, setTarget] = useState<ComposeTarget>(initial);
+  // A session, period or activity picked here (the form was opened without one, or another was chosen).
+  const [picked, setPicked] = useState<PickedTarget | null>(null);
   const [subjectFr, setSubjectFr] = useState('');
   const [bodyFr, setBodyFr] = useState('');
   const [english, setEnglish] = useState(false);
@@ -48,11 +51,17 @@ export function ComposeDialog({
   const [bodyEn, setBodyEn] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
-  const count = useRecipientsCount(target.target, target.targetId);
+  // A target that names a session, period or activity is counted once one is named.
+  const missingId = targetNeedsId(target.target) && !target.targetId;
+  const count = useRecipientsCount(target.target, target.targetId, !missingId);
   const send = useSendCommunication();
   const fieldError = (field: string) =>
     isApiError(send.error) ? send.error.details?.find((d) => d.field === field)?.message : undefined;
-  const options = allowedTargets.filter((value) => !targetNeedsId(value) || value === initial.target);
+  const options = allowedTargets;
+  const pickTarget = (choice: PickedTarget | null) => {
+    setPicked(choice);
+    setTarget((current) => ({ target: current.target, targetId: choice?.id ?? null }));
+  };
 
   const pickFiles = (list: FileList | null) => {
     const picked = [...(list ?? [])];
@@ -92,7 +101,11 @@ export function ComposeDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('compose.cancel')}
           </Button>
-          <Button onClick={submit} loading={send.isPending} disabled={count.data?.families === 0}>
+          <Button
+            onClick={submit}
+            loading={send.isPending}
+            disabled={missingId || count.data?.families === 0}
+          >
             <Send aria-hidden="true" />
             {t('compose.send')}
           </Button>
@@ -112,6 +125,7 @@ export function ComposeDialog({
             value={target.target}
             onChange={(event) => {
               const value = event.target.value as CommunicationTarget;
+              setPicked(null);
               setTarget({ target: value, targetId: value === initial.target ? initial.targetId : null });
             }}
           >
@@ -122,12 +136,21 @@ export function ComposeDialog({
             ))}
           </Select>
         </FormField>
+        {missingId || picked ? (
+          <TargetPicker
+            target={target.target as 'session' | 'period' | 'activity'}
+            picked={picked}
+            onPick={pickTarget}
+          />
+        ) : null}
         <p className="text-sm text-slate-600" data-recipients-count aria-live="polite">
-          {count.isPending
-            ? t('compose.counting')
-            : count.isError
-              ? t('compose.countError')
-              : t('compose.reach', { families: count.data.families, people: count.data.people })}
+          {missingId
+            ? t('compose.pick.first')
+            : count.isPending
+              ? t('compose.counting')
+              : count.isError
+                ? t('compose.countError')
+                : t('compose.reach', { families: count.data.families, people: count.data.people })}
         </p>
         <FormField id="compose-subject-fr" label={t('compose.subjectFr')} error={fieldError('subjectFr')}>
           <Input

@@ -73,17 +73,11 @@ function renderAt(path = '/configuration/organizations/org_demo') {
 /** The API: the organisation as saved, PATCH merging what it is sent. */
 function organizationApi(options: { patch?: (body: Record<string, unknown>) => Response } = {}) {
   let saved = { ...ORG };
-  let reminders = { enabled: true, hour: 18 };
   return fakeApi({
     'GET /api/organizations/org_demo': () => json(200, saved),
     'GET /api/organizations/org_demo/warnings': () => json(200, []),
     'GET /api/integrations/mollie/oauth/status/org_demo': () =>
       json(200, { status: 'unset', dashboardUrl: null }),
-    'GET /api/session-reminders/settings': () => json(200, reminders),
-    'PATCH /api/session-reminders/settings': (call) => {
-      reminders = { ...reminders, ...(call.body as object) };
-      return json(200, reminders);
-    },
     'PATCH /api/organizations/org_demo': (call) => {
       const body = call.body as Record<string, unknown>;
       if (options.patch) return options.patch(body);
@@ -237,34 +231,5 @@ describe('the general step', { timeout: 20_000 }, () => {
     // Saved: the form is the saved organisation again.
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeDisabled());
     expect(screen.getByLabelText('Nom de l’organisation')).toHaveValue('Cercle Sportif Renommé');
-  });
-
-  it('sets the reminder the day before sessions, saved on its own', async () => {
-    const server = organizationApi();
-    const user = userEvent.setup();
-    renderAt();
-    const hour = await screen.findByLabelText('Heure d’envoi');
-    expect(hour).toHaveValue('18');
-    const save = screen.getByRole('button', { name: 'Enregistrer le rappel' });
-    expect(save).toBeDisabled();
-    await user.selectOptions(hour, '07:00');
-    await user.click(save);
-    await vi.waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Le rappel des séances a été mis à jour.'),
-    );
-    expect(server.callsTo('PATCH /api/session-reminders/settings')[0]!.body).toEqual({
-      enabled: true,
-      hour: 7,
-    });
-    // Off: no hour to choose; the organisation's own form was not sent.
-    await user.click(screen.getByLabelText(/^Envoyer le rappel/));
-    expect(screen.getByLabelText('Heure d’envoi')).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Enregistrer le rappel' }));
-    await vi.waitFor(() => expect(server.callsTo('PATCH /api/session-reminders/settings')).toHaveLength(2));
-    expect(server.callsTo('PATCH /api/session-reminders/settings')[1]!.body).toEqual({
-      enabled: false,
-      hour: 7,
-    });
-    expect(server.callsTo('PATCH /api/organizations/org_demo')).toHaveLength(0);
   });
 });

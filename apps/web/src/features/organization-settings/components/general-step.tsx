@@ -23,7 +23,6 @@ import {
   timeZoneOptions,
   toGeneralPayload,
 } from './general-form-model';
-import { SessionRemindersCard } from './session-reminders-card';
 import { useSettingsStepForm } from './use-settings-step-form';
 
 /** The organisation's logo (header, menu, e-mails), stored at the website logo's size. */
@@ -53,9 +52,9 @@ function LogoField(props: {
 
 /**
  * The general step (« Général », issue #19): the organisation's name, logo, time zone, default language
- * and contact, and how long a cart holds its seats and an invitation stays open; below, the reminder
- * e-mail the day before sessions (its own setting). The recovery and cancellation rules keep their own
- * step, linked from here. Saved through `PATCH /organizations/{id}`;
+ * and contact, and how long a cart holds its seats and an invitation stays open. The recovery and
+ * cancellation rules keep their own step, linked from here; the reminder e-mail the day before sessions
+ * is in the « Communications » step. Saved through `PATCH /organizations/{id}`;
  * the header and the menu show a new name or logo at once.
  */
 export function GeneralStep({ organization }: { organization: OrganizationSettings }) {
@@ -240,8 +239,6 @@ export function GeneralStep({ organization }: { organization: OrganizationSettin
           </Button>
         </div>
       </form>
-      {/* Its own setting, saved on its own: outside the form above. */}
-      <SessionRemindersCard />
     </div>
   );
 }

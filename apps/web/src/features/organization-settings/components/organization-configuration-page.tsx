@@ -22,6 +22,7 @@ import { paths } from '@/lib/paths';
 import { useMollieStatus, useOrganizationSettings } from '../api/organization';
 import { organizationWarningsKey, useOrganizationWarnings } from '../api/organization-warnings';
 import { BillingStep } from './billing-step';
+import { CommunicationsStep } from './communications-step';
 import { GeneralStep } from './general-step';
 import { MutualStep } from './mutual-step';
 import { PaymentStep } from './payment-step';
@@ -39,6 +40,7 @@ export const STEPS = [
   'billing',
   'mutual',
   'recovery',
+  'communications',
   'website',
 ] as const satisfies readonly ConfigurationStep[];
 export type Step = (typeof STEPS)[number];
@@ -59,9 +61,10 @@ function StepNav({
   return (
     <nav aria-label={t('steps.label')} className="flex gap-1 overflow-x-auto border-b border-slate-200">
       {STEPS.map((step) => {
-        // The general, recovery and website settings have defaults: the notice never checks them, no mark
-        // either way.
-        const checked = step !== 'general' && step !== 'recovery' && step !== 'website';
+        // The general, recovery, communications and website settings have defaults: the notice never
+        // checks them, no mark either way.
+        const checked =
+          step !== 'general' && step !== 'recovery' && step !== 'communications' && step !== 'website';
         const pending = checked && incomplete?.has(step);
         const Icon = pending ? CircleDashed : CircleCheck;
         return (
@@ -130,7 +133,8 @@ function useWarningsFollowMollie(organizationId: string, storedStatus: string | 
 
 /**
  * `/configuration/organizations/{id}` (Configuration): the organisation's settings as steps chosen by
- * `?step=general|payment|billing|mutual|recovery|website` (general when none), under the 'Informations à compléter' notice
+ * `?step=general|payment|billing|mutual|recovery|communications|website` (general when none), under the
+ * 'Informations à compléter' notice
  * (`GET /organizations/{id}/warnings`). The mutual step is the certificates' profile (seal, signature).
  */
 export function OrganizationConfigurationPage() {
@@ -176,6 +180,8 @@ export function OrganizationConfigurationPage() {
           <BillingStep organization={organization} />
         ) : step === 'recovery' ? (
           <RecoverySettingsCard organizationId={organization.id} />
+        ) : step === 'communications' ? (
+          <CommunicationsStep organizationId={organization.id} />
         ) : step === 'website' ? (
           <WebsiteStep />
         ) : (

@@ -8,7 +8,7 @@ export const mailPreferencesQuery = () =>
     queryFn: ({ signal }) => api.get<MailPreferences>('/me/mail-preferences', { signal }),
   });
 
-/** `GET /me/mail-preferences`: the e-mails the account may turn off (the reminders the day before a session). */
+/** `GET /me/mail-preferences`: the e-mails the account may turn off (session reminders, recovery token expiry). */
 export function useMailPreferences() {
   return useQuery(mailPreferencesQuery());
 }
