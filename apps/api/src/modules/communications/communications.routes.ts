@@ -30,6 +30,7 @@ import { sendDownload } from '../../lib/download';
 import { readOneFile } from '../../lib/upload';
 import { localizedSchema } from '../../lib/validation';
 import { createCommunicationsService } from './communications.service';
+import { createCommunicationsInboxService } from './communications-inbox.service';
 
 const tags = ['Communications'];
 const senders = { allow: canManageServices };
@@ -54,6 +55,7 @@ export function communicationsRoutes(ctx: AppContext) {
     });
     const r = app.withTypeProvider<ZodTypeProvider>();
     const service = createCommunicationsService(ctx);
+    const inbox = createCommunicationsInboxService(ctx);
 
     r.get(
       '/communications/recipients',
@@ -169,7 +171,7 @@ export function communicationsRoutes(ctx: AppContext) {
           response: { 200: inboxListSchema },
         },
       },
-      (request) => service.inbox(requireAuth(request), request.query),
+      (request) => inbox.inbox(requireAuth(request), request.query),
     );
 
     r.get(
@@ -182,7 +184,7 @@ export function communicationsRoutes(ctx: AppContext) {
           response: { 200: unreadCountSchema },
         },
       },
-      (request) => service.unread(requireAuth(request)),
+      (request) => inbox.unread(requireAuth(request)),
     );
 
     r.get(
@@ -196,7 +198,7 @@ export function communicationsRoutes(ctx: AppContext) {
           response: { 200: inboxMessageSchema },
         },
       },
-      (request) => service.read(requireAuth(request), request.params.id),
+      (request) => inbox.read(requireAuth(request), request.params.id),
     );
 
     r.get(

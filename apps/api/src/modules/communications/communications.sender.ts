@@ -6,6 +6,7 @@ import { escapeHtml, htmlToText } from '../inbox/sanitize-html';
 import { brandHeader, createMailBrandLookup, type MailBrand } from '../mail/mail-brand';
 import { type MailAttachment, SMTP_POOL_CONNECTIONS } from '../mail/mail-transport';
 import { createOrganizationRepository } from '../organizations/organization.repository';
+import { createDeliveryRepository } from './communications-delivery.repository';
 import { type CommunicationRow, createCommunicationsRepository } from './communications.repository';
 import { afterFailure, failureReason, INTERRUPTED_REASON, pacer, versionFor } from './communications.rules';
 
@@ -23,6 +24,7 @@ const CLAIM_BATCH = 200;
 /** The background sending of a communication's e-mails (its job, communications.job.ts). */
 export function createCommunicationSender(ctx: AppContext) {
   const repository = createCommunicationsRepository(ctx.db);
+  const delivery = createDeliveryRepository(ctx.db);
   const brandOf = createMailBrandLookup(ctx.config, ctx.db);
 
   /** The e-mail of a communication in one language, with the link to the family's inbox. */
@@ -58,7 +60,7 @@ export function createCommunicationSender(ctx: AppContext) {
     const organization = await createOrganizationRepository(ctx.db).findById(organizationId);
     if (!row || !organization) return;
     const brand = await brandOf(organizationId);
-    await repository.failInterrupted(organizationId, id, INTERRUPTED_REASON.fr);
+    await delivery.failInterrupted(organizationId, id, INTERRUPTED_REASON.fr);
     const files = await repository.attachments(organizationId, id, true);
     const attachments: MailAttachment[] = files.map((f, i) => ({
       filename: f.fileName ?? `piece-jointe-${i + 1}`,
@@ -81,7 +83,7 @@ export function createCommunicationSender(ctx: AppContext) {
     // Those queued again wait for the job's next attempt (after its backoff): no batch is claimed once
     // one failed for now (a claim already on its way may still take one back: it is tried at once).
     while (transient === 0) {
-      const batch = await repository.claim(organizationId, id, CLAIM_BATCH);
+      const batch = await delivery.claim(organizationId, id, CLAIM_BATCH);
       if (batch.length === 0) break;
       const sent: string[] = [];
       const sends: Promise<void>[] = [];
@@ -98,7 +100,7 @@ export function createCommunicationSender(ctx: AppContext) {
             (error: unknown) => {
               const status = afterFailure(error, recipient.attempts);
               if (status === 'queued') transient++;
-              return repository.settle(organizationId, id, recipient.email, {
+              return delivery.settle(organizationId, id, recipient.email, {
                 status,
                 error: failureReason(error),
               });
@@ -111,7 +113,7 @@ export function createCommunicationSender(ctx: AppContext) {
       // The batch's sent addresses marked in one statement once its last send ended, while the next
       // batch goes: a worker dying before leaves them `sending`, failed as interrupted by the next
       // run, never sent again by itself.
-      const marked = Promise.all(sends).then(() => repository.markSent(organizationId, id, sent, new Date()));
+      const marked = Promise.all(sends).then(() => delivery.markSent(organizationId, id, sent, new Date()));
       // Its failure fails the job below (awaited there), not the process meanwhile.
       marked.catch(() => {});
       marking.push(marked);
@@ -120,10 +122,10 @@ export function createCommunicationSender(ctx: AppContext) {
     await Promise.all(marking);
     if (transient > 0 && attempt >= COMMUNICATION_ATTEMPTS) {
       // The last attempt: what could not go fails with its reason, for a manager to send again.
-      await repository.failQueued(organizationId, id);
+      await delivery.failQueued(organizationId, id);
       return;
     }
-    if (transient > 0 && (await repository.queuedCount(organizationId, id)) > 0) {
+    if (transient > 0 && (await delivery.queuedCount(organizationId, id)) > 0) {
       throw new Error(`${transient} recipients failed for now; retried with backoff`);
     }
   }

@@ -4,9 +4,6 @@ import {
   type CommunicationSummary,
   type CreateCommunicationInput,
   displayName,
-  type InboxKind,
-  type InboxList,
-  type InboxMessage,
   isAtLeastEstManager,
   isAtLeastOrgManager,
   isHolder,
@@ -18,7 +15,7 @@ import {
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { AppError, refused } from '../../lib/app-error';
-import { type AuthContext, establishmentScope, familyOf, isFamilyAccount } from '../../lib/access';
+import { type AuthContext, establishmentScope, isFamilyAccount } from '../../lib/access';
 import { detectImageType } from '../../lib/image-type';
 import { newId } from '../../lib/ids';
 import { recordFamilyMessages } from '../inbox/inbox';
@@ -289,7 +286,7 @@ export function createCommunicationsService(ctx: AppContext) {
           families.map((familyId) => ({
             organizationId,
             familyId,
-            kind: 'communication' as InboxKind,
+            kind: 'communication' as const,
             eventKey: `communication:${id}`,
             communicationId: id,
             at: ctx.clock.now(),
@@ -345,57 +342,6 @@ export function createCommunicationsService(ctx: AppContext) {
       if (!isAtLeastOrgManager(auth.actor)) throw new AppError('forbidden');
       await repository.setRate(auth.organizationId, ratePerSecond);
       return { ratePerSecond };
-    },
-
-    // --- The family's inbox ---
-
-    async inbox(auth: AuthContext, query: CommunicationListQuery): Promise<InboxList> {
-      const { organizationId, familyId } = familyOf(auth);
-      const found = await inboxRepository.inbox(
-        organizationId,
-        familyId,
-        auth.locale,
-        query.page,
-        query.pageSize,
-      );
-      return {
-        items: found.items.map((item) => ({
-          id: item.id,
-          kind: item.kind as InboxKind,
-          subject: item.subject,
-          createdAt: new Date(item.createdAt).toISOString(),
-          read: item.readAt !== null,
-        })),
-        total: found.total,
-        unread: found.unread,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
-    },
-
-    async unread(auth: AuthContext) {
-      const { organizationId, familyId } = familyOf(auth);
-      return { unread: await inboxRepository.unread(organizationId, familyId) };
-    },
-
-    /** A message of the family's inbox, marked read. */
-    async read(auth: AuthContext, id: string): Promise<InboxMessage> {
-      const { organizationId, familyId } = familyOf(auth);
-      const row = await inboxRepository.inboxMessage(organizationId, familyId, id, auth.locale);
-      if (!row) throw new AppError('not_found');
-      if (!row.readAt) await inboxRepository.markRead(organizationId, familyId, id, ctx.clock.now());
-      return {
-        id: row.id,
-        kind: row.kind as InboxKind,
-        subject: row.subject,
-        createdAt: new Date(row.createdAt).toISOString(),
-        read: true,
-        communicationId: row.communicationId,
-        html: row.html,
-        attachments: row.communicationId
-          ? await repository.attachments(organizationId, row.communicationId)
-          : [],
-      };
     },
 
     /** An attachment of a communication: for its senders' reach, or a family that received it. */
