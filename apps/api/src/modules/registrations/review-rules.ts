@@ -46,3 +46,19 @@ export function requestNotNeeded(
   if (reason === 'visibility' && session.visibility === 'public') return 'open';
   return null;
 }
+
+/** The texts of a request refused before it is recorded (its sessions, its activity, no need for it). */
+export const UNKNOWN_SESSION = {
+  fr: "Une des séances demandées n'existe pas ou n'est pas proposée à votre famille.",
+  en: 'One of the sessions asked for does not exist or is not offered to your family.',
+};
+export const ONE_ACTIVITY = {
+  fr: "Une demande porte sur les séances d'une seule activité.",
+  en: 'A request covers the sessions of one activity only.',
+};
+/** The refusal of a request the member does not need, and the rule it names. */
+export const NOT_NEEDED = {
+  'within-age': { code: 'request_not_needed_age', rule: 'within_age' },
+  'seats-left': { code: 'request_not_needed_seats', rule: 'seats_left' },
+  open: { code: 'request_not_needed_open', rule: 'open' },
+} as const;

@@ -30,23 +30,14 @@ import {
 import { toParticipantDto } from './participants.dto';
 import { createParticipantsRepository } from './participants.repository';
 import { managerReaches } from './cancellations';
-import { requestNotNeeded, SKIPPED_BY_REQUEST } from './review-rules';
+import {
+  NOT_NEEDED,
+  ONE_ACTIVITY,
+  requestNotNeeded,
+  SKIPPED_BY_REQUEST,
+  UNKNOWN_SESSION,
+} from './review-rules';
 import { takeSeat } from './seats.repository';
-
-const UNKNOWN_SESSION = {
-  fr: "Une des séances demandées n'existe pas ou n'est pas proposée à votre famille.",
-  en: 'One of the sessions asked for does not exist or is not offered to your family.',
-};
-const ONE_ACTIVITY = {
-  fr: "Une demande porte sur les séances d'une seule activité.",
-  en: 'A request covers the sessions of one activity only.',
-};
-/** The refusal of a request the member does not need, and the rule it names. */
-const NOT_NEEDED = {
-  'within-age': { code: 'request_not_needed_age', rule: 'within_age' },
-  'seats-left': { code: 'request_not_needed_seats', rule: 'seats_left' },
-  open: { code: 'request_not_needed_open', rule: 'open' },
-} as const;
 
 /**
  * Requests a family makes when the catalogue refuses (an age exception, a place on a full session's
