@@ -7,8 +7,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /*
- * The « Communications » step's settings. Both routes act on the organisation the request is made for
- * (the signed-in manager's own), so the keys name it only to keep two organisations' answers apart.
+ * The « Communications » step's settings. Both routes act on the organisation the request is made for:
+ * each call names the page's organisation (a system administrator may open another club's page).
  */
 
 const remindersKey = (id: string) => ['organizations', 'session-reminders', id];
@@ -18,7 +18,8 @@ const rateKey = (id: string) => ['organizations', 'communication-settings', id];
 export function useReminderSettings(organizationId: string) {
   return useQuery({
     queryKey: remindersKey(organizationId),
-    queryFn: ({ signal }) => api.get<SessionReminderSettings>('/session-reminders/settings', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<SessionReminderSettings>('/session-reminders/settings', { signal, organizationId }),
     meta: { silent: true },
   });
 }
@@ -27,7 +28,7 @@ export function useSaveReminderSettings(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SessionReminderSettingsInput) =>
-      api.patch<SessionReminderSettings>('/session-reminders/settings', input),
+      api.patch<SessionReminderSettings>('/session-reminders/settings', input, { organizationId }),
     onSuccess: (saved) => queryClient.setQueryData(remindersKey(organizationId), saved),
   });
 }
@@ -36,7 +37,8 @@ export function useSaveReminderSettings(organizationId: string) {
 export function useMailingRate(organizationId: string) {
   return useQuery({
     queryKey: rateKey(organizationId),
-    queryFn: ({ signal }) => api.get<CommunicationSettings>('/communications/settings', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<CommunicationSettings>('/communications/settings', { signal, organizationId }),
     meta: { silent: true },
   });
 }
@@ -45,7 +47,7 @@ export function useSaveMailingRate(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CommunicationSettings) =>
-      api.put<CommunicationSettings>('/communications/settings', input),
+      api.put<CommunicationSettings>('/communications/settings', input, { organizationId }),
     onSuccess: (saved) => queryClient.setQueryData(rateKey(organizationId), saved),
   });
 }
