@@ -20,6 +20,7 @@ import { ListEmpty } from '@/components/lists/list-empty';
 import { useUrlFilters } from '@/components/lists/use-url-filters';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { DownloadButton } from '@/components/ui/download-button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -74,10 +75,17 @@ export function CommunicationsPage() {
     </Button>
   ) : undefined;
 
+  // Each list in a card, as every list of the product (rows separated, padded, on a phone too).
   const sent = sender ? (
-    <SentList page={values.page} onPage={(page) => set({ page })} onOpen={setOpened} />
+    <Card className="overflow-hidden">
+      <SentList page={values.page} onPage={(page) => set({ page })} onOpen={setOpened} />
+    </Card>
   ) : null;
-  const inbox = family ? <InboxList /> : null;
+  const inbox = family ? (
+    <Card className="overflow-hidden">
+      <InboxList />
+    </Card>
+  ) : null;
   return (
     <PageContainer className="max-w-5xl">
       <PageHeader
@@ -283,7 +291,15 @@ function InboxList() {
       data-inbox-item={item.id}
       data-unread={item.read ? undefined : true}
     >
-      {item.read ? null : <span className="sr-only">{t('inbox.unread')} : </span>}
+      {item.read ? null : (
+        <>
+          <span
+            className="mr-2 inline-block size-2 rounded-full bg-brand-600 align-middle"
+            aria-hidden="true"
+          />
+          <span className="sr-only">{t('inbox.unread')} : </span>
+        </>
+      )}
       {item.subject}
     </button>
   );
