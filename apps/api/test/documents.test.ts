@@ -186,18 +186,20 @@ describe('legal documents: upload, versions and re-acceptance', () => {
     expect(all.map((item) => item.version)).toEqual([2, 1]);
 
     // Accepting the version read before v2 came out records nothing: the family has not read v2.
-    const stale = await call(familyA.token, 'PATCH', '/api/me/conditions/accept-roi', { documentId: v1.id });
+    const stale = await call(familyA.token, 'PATCH', `/api/me/conditions/accept-roi?documentId=${v1.id}`);
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(
       'Une nouvelle version a été publiée entre-temps : lisez-la avant de l’accepter.',
     );
     expect((await call(familyA.token, 'GET', '/api/me/conditions')).json().roi.mustAccept).toBe(true);
-    const tooLong = await call(familyA.token, 'PATCH', '/api/me/conditions/accept-roi', {
-      documentId: 'x'.repeat(101),
-    });
+    const tooLong = await call(
+      familyA.token,
+      'PATCH',
+      `/api/me/conditions/accept-roi?documentId=${'x'.repeat(101)}`,
+    );
     expect(tooLong.statusCode).toBe(400);
 
-    await call(familyA.token, 'PATCH', '/api/me/conditions/accept-roi', { documentId: v2.id });
+    await call(familyA.token, 'PATCH', `/api/me/conditions/accept-roi?documentId=${v2.id}`);
     const kept = await t.db
       .select()
       .from(legalAcceptances)

@@ -153,18 +153,19 @@ export function meRoutes(ctx: AppContext) {
       conditions.get(requireAuth(request)),
     );
 
-    // The version the user read (`documentId`): accepting is refused when a newer one was published since.
+    // `?documentId=`: the version the user read; accepting is refused when a newer one was published
+    // since. Without it (the spec's call, no body), the version in force is accepted.
     const acceptance = {
       tags,
-      body: z.object({ documentId: z.string().max(100).nullish() }).nullish(),
+      querystring: z.object({ documentId: z.string().min(1).max(100).optional() }),
       response: { 200: conditionsSchema },
     };
     r.patch('/me/conditions/accept-roi', { schema: acceptance }, (request) =>
-      conditions.acceptRoi(requireAuth(request), request.body?.documentId ?? null),
+      conditions.acceptRoi(requireAuth(request), request.query.documentId ?? null),
     );
 
     r.patch('/me/conditions/accept-legal-mentions', { schema: acceptance }, (request) =>
-      conditions.acceptLegalMentions(requireAuth(request), request.body?.documentId ?? null),
+      conditions.acceptLegalMentions(requireAuth(request), request.query.documentId ?? null),
     );
   };
 }

@@ -47,7 +47,9 @@ export function useAcceptConditions() {
     mutationFn: async (shown: Pick<Conditions, ConditionKind> & { kinds: readonly ConditionKind[] }) => {
       let conditions: Conditions | undefined;
       for (const kind of shown.kinds) {
-        conditions = await api.patch<Conditions>(PATHS[kind], { documentId: shown[kind].documentId });
+        conditions = await api.patch<Conditions>(PATHS[kind], undefined, {
+          query: { documentId: shown[kind].documentId },
+        });
       }
       return conditions!;
     },

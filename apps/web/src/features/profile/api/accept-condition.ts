@@ -13,7 +13,7 @@ const PATHS: Record<ConditionKind, string> = {
 
 /**
  * `PATCH /me/conditions/accept-roi` or `/accept-legal-mentions`: accepts the version shown
- * (`documentId`); refused when a newer one was published meanwhile.
+ * (`?documentId=`); refused when a newer one was published meanwhile.
  */
 export function acceptCondition({
   kind,
@@ -22,7 +22,7 @@ export function acceptCondition({
   kind: ConditionKind;
   documentId: string | null;
 }): Promise<Conditions> {
-  return api.patch<Conditions>(PATHS[kind], { documentId });
+  return api.patch<Conditions>(PATHS[kind], undefined, { query: { documentId } });
 }
 
 export function useAcceptCondition() {
