@@ -197,6 +197,7 @@ function SentList({
         </div>
       )}
       query={query}
+      cardProps={() => ({ className: 'px-4 py-3' })}
       loadingLabel={t('loading')}
       empty={
         <ListEmpty
@@ -328,6 +329,7 @@ function InboxList() {
           </div>
         )}
         query={query}
+        cardProps={() => ({ className: 'px-4 py-3' })}
         loadingLabel={t('loading')}
         empty={
           <ListEmpty
