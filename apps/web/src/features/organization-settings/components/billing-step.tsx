@@ -7,11 +7,10 @@ import {
   VAT_PREFIXES,
   VAT_REGIMES,
 } from '@inscrio/shared';
-import { FileText, Percent, ReceiptText, Save } from 'lucide-react';
+import { FileText, Percent, ReceiptText } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialPrefixFor } from '@/components/forms/address-fields';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { describedBy, FormField, SelectField, TextField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
@@ -20,6 +19,7 @@ import { useLocale } from '@/lib/use-locale';
 import { BILLING_FIELDS, billingFormValues, toBillingPayload } from './billing-form-model';
 import { DocumentLogoField } from './document-logo-field';
 import { useSettingsStepForm } from './use-settings-step-form';
+import { StepSaveButton } from './step-save-button';
 
 /** An example VAT number per country, as a placeholder. */
 const VAT_EXAMPLES: Record<string, string> = {
@@ -227,17 +227,7 @@ export function BillingStep({ organization }: { organization: OrganizationSettin
         </CardContent>
       </Card>
 
-      <div className="flex justify-end">
-        <Button
-          type="submit"
-          loading={isSubmitting}
-          disabled={!isDirty && !isSubmitting}
-          data-save-billing=""
-        >
-          <Save aria-hidden="true" />
-          {t('save')}
-        </Button>
-      </div>
+      <StepSaveButton step="billing" dirty={isDirty} submitting={isSubmitting} />
     </form>
   );
 }

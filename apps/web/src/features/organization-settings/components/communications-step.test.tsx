@@ -10,41 +10,11 @@ import { paths } from '@/lib/paths';
 import { createQueryClient } from '@/lib/query-client';
 import { fakeApi, json } from '@/test/fake-api';
 import { OrganizationConfigurationPage } from './organization-configuration-page';
+import { DEMO_SETTINGS } from './organization-settings.fixture';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 
-const ORG: OrganizationSettings = {
-  id: 'org_demo',
-  key: 'demo',
-  name: 'Club Sportif Démo',
-  timeZone: 'Europe/Brussels',
-  logoAsset: null,
-  logoUrl: null,
-  defaultLocale: 'fr',
-  contactEmail: null,
-  contactPhone: null,
-  holdMinutes: 20,
-  invitationHours: 72,
-  paymentProvider: 'offline',
-  iban: null,
-  bic: null,
-  buckarooWebsiteKey: null,
-  buckarooSecretKeySet: false,
-  mollieStatus: 'unset',
-  paymentComplete: false,
-  billingEmail: null,
-  billingPhone: null,
-  billingAddress: null,
-  billingCity: null,
-  billingPostalCode: null,
-  billingCountry: null,
-  vatNumber: null,
-  vatRegime: 'subject',
-  vatExemptionMention: null,
-  invoiceDueDays: 14,
-  documentLogoAssetId: null,
-  documentLogoUrl: null,
-};
+const ORG: OrganizationSettings = DEMO_SETTINGS;
 
 const PAGE = {
   'GET /api/organizations/org_demo': () => json(200, ORG),

@@ -12,6 +12,7 @@ import { paths } from '@/lib/paths';
 import { createQueryClient } from '@/lib/query-client';
 import { DEMO, fakeApi, json } from '@/test/fake-api';
 import { OrganizationConfigurationPage } from './organization-configuration-page';
+import { DEMO_SETTINGS } from './organization-settings.fixture';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 
@@ -23,36 +24,10 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.f
  */
 
 const ORG: OrganizationSettings = {
-  id: 'org_demo',
-  key: 'demo',
-  name: 'Club Sportif Démo',
-  timeZone: 'Europe/Brussels',
-  logoAsset: null,
-  logoUrl: null,
-  defaultLocale: 'fr',
+  ...DEMO_SETTINGS,
   contactEmail: 'contact@club-demo.be',
-  contactPhone: null,
-  holdMinutes: 20,
-  invitationHours: 72,
-  paymentProvider: 'offline',
   iban: 'BE71096123456769',
-  bic: null,
-  buckarooWebsiteKey: null,
-  buckarooSecretKeySet: false,
-  mollieStatus: 'unset',
   paymentComplete: true,
-  billingEmail: null,
-  billingPhone: null,
-  billingAddress: null,
-  billingCity: null,
-  billingPostalCode: null,
-  billingCountry: null,
-  vatNumber: null,
-  vatRegime: 'subject',
-  vatExemptionMention: null,
-  invoiceDueDays: 14,
-  documentLogoAssetId: null,
-  documentLogoUrl: null,
 };
 
 const UPDATED = "Les informations de l'organisation ont été mises à jour avec succès.";

@@ -7,11 +7,10 @@ import {
   organizationSettingsSchema,
   TEXT_LIMITS,
 } from '@inscrio/shared';
-import { ArrowRight, Building2, Clock, Mail, Save, Ticket } from 'lucide-react';
+import { ArrowRight, Building2, Clock, Mail, Ticket } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { ImageUploadField } from '@/components/ui/image-upload-field';
@@ -24,6 +23,7 @@ import {
   toGeneralPayload,
 } from './general-form-model';
 import { useSettingsStepForm } from './use-settings-step-form';
+import { StepSaveButton } from './step-save-button';
 
 /** The organisation's logo (header, menu, e-mails), stored at the website logo's size. */
 function LogoField(props: {
@@ -227,17 +227,7 @@ export function GeneralStep({ organization }: { organization: OrganizationSettin
           </CardContent>
         </Card>
 
-        <div className="flex justify-end">
-          <Button
-            type="submit"
-            loading={isSubmitting}
-            disabled={!isDirty && !isSubmitting}
-            data-save-general=""
-          >
-            <Save aria-hidden="true" />
-            {t('save')}
-          </Button>
-        </div>
+        <StepSaveButton step="general" dirty={isDirty} submitting={isSubmitting} />
       </form>
     </div>
   );

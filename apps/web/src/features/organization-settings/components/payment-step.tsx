@@ -5,7 +5,7 @@ import {
   PAYMENT_PROVIDERS,
   type PaymentProvider,
 } from '@inscrio/shared';
-import { Banknote, CreditCard, KeyRound, Landmark, Save, ShieldCheck, Wallet } from 'lucide-react';
+import { Banknote, CreditCard, KeyRound, Landmark, ShieldCheck, Wallet } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { useMollieStatus } from '../api/organization';
 import { MollieCard } from './mollie-card';
 import { paymentFormValues, paymentSchema, toPaymentPayload } from './payment-form-model';
 import { useSettingsStepForm } from './use-settings-step-form';
+import { StepSaveButton } from './step-save-button';
 
 const PROVIDER_ICONS: Record<PaymentProvider, ReactNode> = {
   offline: <Landmark className="size-5" aria-hidden="true" />,
@@ -246,17 +247,7 @@ export function PaymentStep({ organization }: { organization: OrganizationSettin
         </CardContent>
       </Card>
 
-      <div className="flex justify-end">
-        <Button
-          type="submit"
-          loading={isSubmitting}
-          disabled={!isDirty && !isSubmitting}
-          data-save-payment=""
-        >
-          <Save aria-hidden="true" />
-          {t('save')}
-        </Button>
-      </div>
+      <StepSaveButton step="payment" dirty={isDirty} submitting={isSubmitting} />
     </form>
   );
 }
