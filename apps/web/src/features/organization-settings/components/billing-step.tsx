@@ -17,7 +17,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { useLocale } from '@/lib/use-locale';
 import { BILLING_FIELDS, billingFormValues, toBillingPayload } from './billing-form-model';
-import { DocumentLogoField } from './document-logo-field';
+import { LogoUploadField } from './logo-upload-field';
 import { useSettingsStepForm } from './use-settings-step-form';
 import { StepSaveButton } from './step-save-button';
 
@@ -216,7 +216,8 @@ export function BillingStep({ organization }: { organization: OrganizationSettin
             error={errors.invoiceDueDays?.message}
             {...register('invoiceDueDays')}
           />
-          <DocumentLogoField
+          <LogoUploadField
+            texts="billing"
             url={logoUrl}
             error={errors.documentLogoAssetId?.message}
             onChange={(asset) => {

@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SelectField, TextField } from '@/components/ui/form-field';
-import { ImageUploadField } from '@/components/ui/image-upload-field';
 import { useLocale } from '@/lib/use-locale';
 import {
   GENERAL_FIELDS,
@@ -24,31 +23,7 @@ import {
 } from './general-form-model';
 import { useSettingsStepForm } from './use-settings-step-form';
 import { StepSaveButton } from './step-save-button';
-
-/** The organisation's logo (header, menu, e-mails), stored at the website logo's size. */
-function LogoField(props: {
-  url: string | null;
-  onChange: (asset: { id: string; url: string } | null) => void;
-  error?: string | undefined;
-}) {
-  const { t } = useTranslation('organization-settings');
-  return (
-    <ImageUploadField
-      {...props}
-      fit="contain"
-      purpose="logo"
-      labels={{
-        label: t('general.logo.label'),
-        choose: t('general.logo.choose'),
-        change: t('general.logo.change'),
-        remove: t('general.logo.remove'),
-        uploading: t('general.logo.uploading'),
-        alt: t('general.logo.alt'),
-        hint: t('general.logo.hint'),
-      }}
-    />
-  );
-}
+import { LogoUploadField } from './logo-upload-field';
 
 /**
  * The general step (« Général », issue #19): the organisation's name, logo, time zone, default language
@@ -104,7 +79,8 @@ export function GeneralStep({ organization }: { organization: OrganizationSettin
               {...register('name')}
               data-organization-name=""
             />
-            <LogoField
+            <LogoUploadField
+              texts="general"
               url={logoUrl}
               error={errors.logoAsset?.message}
               onChange={(asset) => {
