@@ -122,20 +122,31 @@ const LINES_JSON = sql`(select coalesce(json_agg(l order by l."createdAt", l."pa
  * live registration of the family that is ordered (reserved awaiting its online payment, or confirmed),
  * every supplement its order charged to that member for a session of the same activity and period (or
  * without a period, as it is). A `once` supplement found here is not charged again
- * (`chargeOnceSupplements`). Read by the family's index, as the cart lines.
+ * (`chargeOnceSupplements`). Read by the family's index, then by primary keys and the order's index
+ * (`lateral`, `offset 0`: the statements reading it keep one plan, see `eligibilityStatement`).
  */
 export const CHARGED_JSON = sql`(select coalesce(json_agg(k), '[]'::json) from (
   select distinct ol.member_id as "memberId", ls.blueprint_id as "blueprintId", ls.period_id as "periodId",
     x.value->>'supplementId' as "supplementId"
-  from participants lp
-  join services ls on ls.organization_id = lp.organization_id and ls.id = lp.service_id
-  join order_lines ol on ol.organization_id = lp.organization_id and ol.order_id = lp.order_id
-    and ol.member_id = lp.member_id
-  join services os on os.organization_id = ol.organization_id and os.id = ol.service_id
-    and os.blueprint_id = ls.blueprint_id and os.period_id is not distinct from ls.period_id
-  cross join lateral jsonb_array_elements(ol.supplements) x
-  where lp.organization_id = ${p('organizationId')} and lp.family_id = ${p('familyId')}
-    and lp.status in ('reserved', 'confirmed') and lp.order_id is not null) k)`;
+  from (
+    select lp.organization_id, lp.service_id, lp.order_id, lp.member_id
+    from participants lp
+    where lp.organization_id = ${p('organizationId')} and lp.family_id = ${p('familyId')}
+      and lp.status in ('reserved', 'confirmed') and lp.order_id is not null
+    offset 0) lp
+  cross join lateral (
+    select ls.blueprint_id, ls.period_id from services ls
+    where ls.organization_id = lp.organization_id and ls.id = lp.service_id
+    offset 0) ls
+  cross join lateral (
+    select ol.member_id, ol.supplements from order_lines ol
+    where ol.organization_id = lp.organization_id and ol.order_id = lp.order_id
+      and ol.member_id = lp.member_id
+      and exists (select 1 from services os
+        where os.organization_id = ol.organization_id and os.id = ol.service_id
+          and os.blueprint_id = ls.blueprint_id and os.period_id is not distinct from ls.period_id)
+    offset 0) ol
+  cross join lateral jsonb_array_elements(ol.supplements) x) k)`;
 
 /** The organisation's cart settings, from `organizations o`. */
 export const ORGANIZATION_FIELDS = sql.raw(`o.id, o.name, o.time_zone as "timeZone", o.iban, o.bic,
@@ -163,6 +174,7 @@ const cartView = preparedStatement<CartRow>(
   'cart_view',
   sql`select ${ORGANIZATION_FIELDS}, ${LINES_JSON} as lines, ${CHARGED_JSON} as charged
     from organizations o where o.id = ${p('organizationId')}`,
+  { plan: 'generic' },
 );
 
 /** The eligibility facts of a (session, member) pair, with the family's cart: what adding needs. */

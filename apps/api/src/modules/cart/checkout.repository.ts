@@ -45,6 +45,7 @@ const checkoutLinesStatement = preparedStatement<CheckoutLineRow>(
           left join members m on m.organization_id = u.organization_id and m.user_id = u.id
           where u.organization_id = p.organization_id and u.id = ${p('userId')} offset 0) x) buyer`)}
     order by p.created_at, p.id`,
+  { plan: 'generic' },
 );
 
 /*
@@ -137,6 +138,7 @@ const writeOrderStatement = earlyCommitStatement<{ valid: boolean; written: bool
   )
   select (select valid from checked) as valid, exists (select 1 from o) as written, ${ASYNC_COMMIT} as early`,
   ([row]) => row?.written === true,
+  { plan: 'generic' },
 );
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

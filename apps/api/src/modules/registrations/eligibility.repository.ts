@@ -68,24 +68,26 @@ const p = (name: string) => sql.placeholder(name);
  * (`extraColumns`, which may use the organisation `o` and the same placeholders): the cart reads the
  * family's cart in the same round trip. Values: `eligibilityValues`.
  *
- * The member's registrations are read by the member's index whatever the statistics say (`offset 0`
- * fence, statuses filtered outside it): with the status list inside, the live-registrations unique index
- * (organisation, session, member) fits too, and on stale statistics the planner walked all of it for
- * every pair checked (120+ pages on the bench database, growing with every registration).
+ * It keeps one plan (`plan: 'generic'`: planning it cost ten times its execution), so every table is
+ * reached by an index from the values or from the row before it, whatever the statistics say: each
+ * lookup is a `lateral` sub-select kept apart by `offset 0` (flattened, the planner may join a whole
+ * table by hash), and the member's registrations are read by the member's index (statuses filtered
+ * outside the fence: with the status list inside, the live-registrations unique index fits too, and on
+ * stale statistics the planner walked all of it for every pair checked).
  */
 export function eligibilityStatement<Extra = unknown>(name: string, extraColumns?: SQL) {
   return preparedStatement<EligibilityRow & Extra>(
     name,
     sql`
     select s.id, s.blueprint_id, s.period_id, s.start_date_time, s.duration, s.status, s.max_seats,
-      s.reserved_seats, b.name as blueprint_name, b.color_code, b.visibility, b.archived_at, b.price,
-      b.tax_percentage, b.min_age, b.max_age, pe.registration_opens_at, o.name as organization_name,
+      s.reserved_seats, s.blueprint_name, s.color_code, s.visibility, s.archived_at, s.price,
+      s.tax_percentage, s.min_age, s.max_age, s.registration_opens_at, o.name as organization_name,
       o.time_zone, o.hold_minutes, o.roi_published_at, o.legal_mentions_published_at,
       (select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'price', x.price,
           'minAge', x.min_age, 'maxAge', x.max_age, 'frequency', x.frequency) order by x.position, x.name),
           '[]'::json)
         from blueprint_supplements x
-        where x.organization_id = s.organization_id and x.blueprint_id = s.blueprint_id) as supplements,
+        where x.organization_id = o.id and x.blueprint_id = s.blueprint_id) as supplements,
       (select json_build_object('id', m.id, 'familyId', m.family_id, 'firstName', m.first_name,
           'lastName', m.last_name, 'email', m.email, 'birthdate', m.birthdate, 'gender', m.gender)
         from members m
@@ -96,15 +98,18 @@ export function eligibilityStatement<Extra = unknown>(name: string, extraColumns
           'inCart', c.status = 'reserved' and c.cart_linked and c.order_id is null)
           order by c.start_date_time), '[]'::json)
         from (
-          select p.service_id, p.status, p.cart_linked, p.order_id, os.start_date_time,
-            ob.name as blueprint_name
+          select p.service_id, p.status, p.cart_linked, p.order_id, os.start_date_time, os.blueprint_name
           from (
             select p.service_id, p.status, p.cart_linked, p.order_id, p.hold_expires_at
             from participants p
             where p.organization_id = o.id and p.member_id = ${p('memberId')}
             offset 0) p
-          join services os on os.organization_id = o.id and os.id = p.service_id
-          join blueprints ob on ob.organization_id = os.organization_id and ob.id = os.blueprint_id
+          cross join lateral (
+            select os.id, os.status, os.start_date_time, os.duration, ob.name as blueprint_name
+            from services os
+            join blueprints ob on ob.organization_id = os.organization_id and ob.id = os.blueprint_id
+            where os.organization_id = o.id and os.id = p.service_id
+            offset 0) os
           where p.status in ('invited', 'reserved', 'confirmed', 'needs-review')
             and (p.service_id = s.id or (
               p.status in ('invited', 'reserved', 'confirmed') and os.status <> 'cancelled'
@@ -116,10 +121,18 @@ export function eligibilityStatement<Extra = unknown>(name: string, extraColumns
         from users u where u.organization_id = o.id and u.id = ${p('userId')}::text) as acceptance
       ${extraColumns ? sql`, ${extraColumns}` : sql``}
     from organizations o
-    left join services s on s.organization_id = o.id and s.id = ${p('serviceId')}
-    left join blueprints b on b.organization_id = s.organization_id and b.id = s.blueprint_id
-    left join periods pe on pe.organization_id = s.organization_id and pe.id = s.period_id
+    left join lateral (
+      select s.id, s.blueprint_id, s.period_id, s.start_date_time, s.duration, s.status, s.max_seats,
+        s.reserved_seats, b.name as blueprint_name, b.color_code, b.visibility, b.archived_at, b.price,
+        b.tax_percentage, b.min_age, b.max_age,
+        (select pe.registration_opens_at from periods pe
+          where pe.organization_id = s.organization_id and pe.id = s.period_id) as registration_opens_at
+      from services s
+      join blueprints b on b.organization_id = s.organization_id and b.id = s.blueprint_id
+      where s.organization_id = o.id and s.id = ${p('serviceId')}
+      offset 0) s on true
     where o.id = ${p('organizationId')}`,
+    { plan: 'generic' },
   );
 }
 

@@ -107,6 +107,7 @@ const insertWithSeatEarlyStatement = earlyCommitStatement<{ id: string }>(
   'participant_insert_with_seat_early',
   insertWithSeatSql(true),
   (rows) => rows.length === 1,
+  { plan: 'generic' },
 );
 
 /**
