@@ -461,7 +461,7 @@ describe('an absence corrected at the pool side', () => {
       ],
     });
 
-  it('takes back the unused token when the child is marked present again, and gives the same one back if absent again', async () => {
+  it('takes back the unused token when the child is marked present again, tells the family, and gives the same one back if absent again', async () => {
     const a = await activity([soon(DAY + 5 * HOUR)]);
     const f = await family();
     const [participant] = await register(f, a.blueprintId, a.serviceIds);
@@ -482,6 +482,17 @@ describe('an absence corrected at the pool side', () => {
       status: 'available',
     });
     expect(listed.json().items).toEqual([]);
+    // The family was told of the token: it is told it is taken back, by e-mail and in its inbox.
+    await t.app.ctx.queue.runUntilIdle();
+    const withdrawal = () =>
+      t.inbox.mailsTo(f.email).find((m) => m.subject.startsWith('Récupération retirée pour'));
+    await expect.poll(withdrawal).toBeTruthy();
+    expect(withdrawal()!.text).toContain('a été corrigée');
+    expect(withdrawal()!.text).toContain('est donc retirée');
+    const inbox = (await call(f.token, 'GET', '/api/communications/inbox')).json() as {
+      items: { subject: string }[];
+    };
+    expect(inbox.items.map((m) => m.subject)).toContain(withdrawal()!.subject);
 
     expect((await markAs(service, participant!, 'absent')).statusCode).toBe(200);
     const again = await tokensOf(f.familyId);

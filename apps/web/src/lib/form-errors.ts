@@ -21,3 +21,12 @@ export function applyApiFieldErrors<T extends FieldValues>(
   }
   return applied;
 }
+
+/** The first message for each top-level field of a failed schema parse (forms kept in plain state). */
+export function fieldMessages<Field extends string>(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): Partial<Record<Field, string>> {
+  const found: Partial<Record<Field, string>> = {};
+  for (const issue of error.issues) found[String(issue.path[0]) as Field] ??= issue.message;
+  return found;
+}

@@ -107,6 +107,8 @@ export interface MailTemplates {
   // Recovery tokens: the missed session ('dd/MM/yyyy HH:mm'), the value formatted, the expiry 'dd/MM/yyyy'.
   'recovery-token-created': RecoveryMailFacts;
   'recovery-token-expiring': RecoveryMailFacts;
+  /** An absence's token taken back: the participant was marked present after all. */
+  'recovery-token-withdrawn': RecoveryMailFacts;
   /** The day before a session (session-changes/session-reminders.job.ts): the family's members in it. */
   'session-reminder': {
     organizationName: string;

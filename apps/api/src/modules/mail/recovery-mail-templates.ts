@@ -29,8 +29,10 @@ const enWhy = (p: RecoveryMailFacts) => {
   }
 };
 
-/** The recovery token e-mails: a token was given, a token expires in a week. */
-export const recoveryTemplates: TemplateSet<'recovery-token-created' | 'recovery-token-expiring'> = {
+/** The recovery token e-mails: a token was given, a token expires in a week, an absence's token taken back. */
+export const recoveryTemplates: TemplateSet<
+  'recovery-token-created' | 'recovery-token-expiring' | 'recovery-token-withdrawn'
+> = {
   'recovery-token-created': {
     fr: (p) => ({
       subject: `Une récupération pour ${p.memberName} – ${p.organizationName}`,
@@ -71,6 +73,26 @@ export const recoveryTemplates: TemplateSet<'recovery-token-created' | 'recovery
         'Choose a session before then: it cannot be used afterwards.',
       ],
       link: { label: 'Use the token', href: p.link },
+    }),
+  },
+  'recovery-token-withdrawn': {
+    fr: (p) => ({
+      subject: `Récupération retirée pour ${p.memberName} – ${p.organizationName}`,
+      paragraphs: [
+        'Bonjour,',
+        `La présence de ${p.memberName}${p.activityName ? ` à la séance ${p.activityName} du ${p.start}` : ''} a été corrigée : ${p.memberName} était présent·e. La récupération reçue pour cette absence est donc retirée.`,
+        'Si vous pensez que c’est une erreur, répondez à ce message ou contactez le club.',
+      ],
+      link: { label: 'Voir mes récupérations', href: p.link },
+    }),
+    en: (p) => ({
+      subject: `Recovery token withdrawn for ${p.memberName} – ${p.organizationName}`,
+      paragraphs: [
+        'Hello,',
+        `${p.memberName}'s attendance${p.activityName ? ` at the ${p.activityName} session of ${p.start}` : ''} was corrected: ${p.memberName} was there. The recovery token given for that absence is therefore withdrawn.`,
+        'If you think this is a mistake, reply to this message or contact the club.',
+      ],
+      link: { label: 'See my recovery tokens', href: p.link },
     }),
   },
 };

@@ -189,6 +189,7 @@ export async function withdrawAbsenceToken(ctx: AppContext, tx: Executor, reques
   const repository = createRecoveryRepository(tx);
   const token = await repository.lockOrigin(request.organizationId, request.participantId, 'absence');
   if (token?.status !== 'available') return;
+  const found = await gather(tx, request);
   await repository.update(
     request.organizationId,
     token.id,
@@ -205,6 +206,31 @@ export async function withdrawAbsenceToken(ctx: AppContext, tx: Executor, reques
       data: { reason: ATTENDANCE_CORRECTED, participantId: request.participantId },
     },
     tx,
+  );
+  if (!found) return;
+  // The family was told of the token: it is told it is gone, rather than finding it missing.
+  const member = await repository.member(request.organizationId, token.memberId);
+  await mailFamily(
+    ctx,
+    tx,
+    request.organizationId,
+    token.familyId,
+    'recovery-token-withdrawn',
+    recoveryMailFacts(ctx, found.settings, {
+      origin: 'absence',
+      valueCents: token.valueCents,
+      expiresAt: token.expiresAt,
+      memberFirstName: member?.first_name ?? '',
+      memberLastName: member?.last_name ?? '',
+      activityName: found.facts.activityName,
+      start: found.facts.startDateTime,
+    }),
+    {
+      inbox: {
+        kind: 'recovery-token',
+        eventKey: `recovery-token-withdrawn:${token.id}:${request.at.toISOString()}`,
+      },
+    },
   );
 }
 

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-error';
 import { notifyError } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
+import { fieldMessages } from '@/lib/form-errors';
 import { useSaveTaxIdentity } from '../api/certificates';
 
 type Field = keyof TaxIdentityInput;
@@ -45,9 +46,7 @@ export function TaxIdentityDialog({
     event.preventDefault();
     const parsed = taxIdentitySchema(locale).safeParse(values);
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldMessages<Field>(parsed.error));
       return;
     }
     setErrors({});

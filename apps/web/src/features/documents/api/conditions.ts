@@ -1,62 +1,69 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getAuthState, hasSession, setUser, useAuth } from '@/lib/auth-store';
 
 export type ConditionKind = 'roi' | 'legalMentions';
 
 /** One of `GET /me/conditions`: the version in force, its document, and where the user stands. */
-export interface PendingCondition {
+export interface Condition {
+  /** When the organisation published the version in force; null when it has none. */
   publishedAt: string | null;
   acceptedAt: string | null;
+  /** Published, and never accepted or accepted before this version. */
   mustAccept: boolean;
+  /** The version in force's document: what accepting names (refused if a newer one came meanwhile). */
   documentId: string | null;
   version: number | null;
   acceptedVersion: number | null;
 }
 
-export type Conditions = Record<ConditionKind, PendingCondition>;
+/** `GET /me/conditions`: the rules of procedure (ROI) and the legal mentions. */
+export type Conditions = Record<ConditionKind, Condition>;
 
-/* The same cache entry as the profile's conditions card: accepting in one place updates the other. */
-const conditionsKey = ['me', 'conditions'] as const;
+/* One cache entry for the profile's conditions card and the dialog: accepting in one updates the other. */
+export const conditionsQuery = () =>
+  queryOptions({
+    queryKey: ['me', 'conditions'],
+    queryFn: ({ signal }) => api.get<Conditions>('/me/conditions', { signal }),
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+
+/** `GET /me/conditions`, asked once per sign-in (and after each acceptance). */
+export function useConditions() {
+  const { user } = useAuth();
+  return useQuery({ ...conditionsQuery(), enabled: user !== null && hasSession() });
+}
 
 const PATHS: Record<ConditionKind, string> = {
   roi: '/me/conditions/accept-roi',
   legalMentions: '/me/conditions/accept-legal-mentions',
 };
 
-/** `GET /me/conditions`, asked once per sign-in (and after each acceptance). */
-export function useConditions() {
-  const { user } = useAuth();
-  return useQuery({
-    queryKey: conditionsKey,
-    queryFn: ({ signal }) => api.get<Conditions>('/me/conditions', { signal }),
-    enabled: user !== null && hasSession(),
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
-}
+/** The versions to accept, each named by the document shown. */
+export type Acceptance = { kind: ConditionKind; documentId: string | null }[];
 
 /**
- * Accepts each pending condition in turn (`PATCH /me/conditions/accept-roi`, `/accept-legal-mentions`),
- * naming the version shown: if a newer one was published meanwhile, the API refuses and the conditions
- * are read again, so the dialog shows the new document.
+ * Accepts each condition in turn (`PATCH /me/conditions/accept-roi`, `/accept-legal-mentions`), naming
+ * the version shown (`?documentId=`): if a newer one was published meanwhile, the API refuses and the
+ * conditions are read again, so the screen shows the new document.
  */
 export function useAcceptConditions() {
   const queryClient = useQueryClient();
+  const { queryKey } = conditionsQuery();
   return useMutation({
-    mutationFn: async (shown: Pick<Conditions, ConditionKind> & { kinds: readonly ConditionKind[] }) => {
+    mutationFn: async (accepted: Acceptance) => {
       let conditions: Conditions | undefined;
-      for (const kind of shown.kinds) {
-        conditions = await api.patch<Conditions>(PATHS[kind], undefined, {
-          query: { documentId: shown[kind].documentId },
-        });
+      for (const { kind, documentId } of accepted) {
+        conditions = await api.patch<Conditions>(PATHS[kind], undefined, { query: { documentId } });
       }
       return conditions!;
     },
     meta: { silent: true },
-    onError: () => void queryClient.invalidateQueries({ queryKey: conditionsKey }),
+    onError: () => void queryClient.invalidateQueries({ queryKey }),
     onSuccess: (conditions) => {
-      queryClient.setQueryData(conditionsKey, conditions);
+      queryClient.setQueryData(queryKey, conditions);
+      // The stored user carries the acceptance dates too (spec section 3 'hasAcceptedROIAt').
       const { user } = getAuthState();
       if (user) {
         setUser({

@@ -11,14 +11,9 @@ import { paths } from '@/lib/paths';
 import { signOut } from '@/lib/session';
 import { useLocale } from '@/lib/use-locale';
 import { useTimeZone } from '@/lib/use-time-zone';
-import {
-  type ConditionKind,
-  type PendingCondition,
-  useAcceptConditions,
-  useConditions,
-} from '../api/conditions';
+import { type ConditionKind, type Condition, useAcceptConditions, useConditions } from '../api/conditions';
 
-function ConditionItem({ kind, condition }: { kind: ConditionKind; condition: PendingCondition }) {
+function ConditionItem({ kind, condition }: { kind: ConditionKind; condition: Condition }) {
   const { t } = useTranslation('documents');
   const locale = useLocale();
   const timeZone = useTimeZone();
@@ -67,7 +62,7 @@ export function PendingConditionsDialog() {
 
   const onAccept = () =>
     accept.mutate(
-      { kinds: pending, roi: conditions.roi, legalMentions: conditions.legalMentions },
+      pending.map((kind) => ({ kind, documentId: conditions[kind].documentId })),
       {
         onSuccess: () => notify.success(t('conditions.accepted')),
         onError: notifyError,

@@ -5,14 +5,10 @@ import {
 } from '@inscrio/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/feedback/error-state';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { notify, notifyError } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import {
@@ -21,6 +17,7 @@ import {
   useSaveMailingRate,
   useSaveReminderSettings,
 } from '../api/communication-settings';
+import { SettingsCard, SettingsSaveButton } from './settings-card';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
@@ -63,11 +60,7 @@ function RemindersForm({
           ))}
         </Select>
       </FormField>
-      <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={save.isPending} className="w-full sm:w-auto">
-          {t('communications.save')}
-        </Button>
-      </div>
+      <SettingsSaveButton pending={save.isPending}>{t('communications.save')}</SettingsSaveButton>
     </form>
   );
 }
@@ -110,11 +103,7 @@ function RateForm({ organizationId, saved }: { organizationId: string; saved: Co
           {...(error ? { 'aria-invalid': true, 'aria-describedby': 'ratePerSecond-error' } : {})}
         />
       </FormField>
-      <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={save.isPending} className="w-full sm:w-auto">
-          {t('communications.save')}
-        </Button>
-      </div>
+      <SettingsSaveButton pending={save.isPending}>{t('communications.save')}</SettingsSaveButton>
     </form>
   );
 }
@@ -129,44 +118,25 @@ export function CommunicationsStep({ organizationId }: { organizationId: string 
   const rate = useMailingRate(organizationId);
   return (
     <div className="space-y-6">
-      <Card data-reminders-card="">
-        <CardHeader>
-          <CardTitle>{t('communications.reminders.title')}</CardTitle>
-          <CardDescription>{t('communications.reminders.description')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {reminders.isPending ? (
-            <Skeleton className="h-32 w-full" />
-          ) : reminders.isError || !reminders.data ? (
-            <ErrorState
-              title={t('communications.reminders.error')}
-              error={reminders.error}
-              onRetry={() => void reminders.refetch()}
-            />
-          ) : (
-            <RemindersForm organizationId={organizationId} saved={reminders.data} />
-          )}
-        </CardContent>
-      </Card>
-      <Card data-rate-card="">
-        <CardHeader>
-          <CardTitle>{t('communications.rate.title')}</CardTitle>
-          <CardDescription>{t('communications.rate.description')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {rate.isPending ? (
-            <Skeleton className="h-24 w-full" />
-          ) : rate.isError || !rate.data ? (
-            <ErrorState
-              title={t('communications.rate.error')}
-              error={rate.error}
-              onRetry={() => void rate.refetch()}
-            />
-          ) : (
-            <RateForm organizationId={organizationId} saved={rate.data} />
-          )}
-        </CardContent>
-      </Card>
+      <SettingsCard
+        marker="reminders-card"
+        title={t('communications.reminders.title')}
+        description={t('communications.reminders.description')}
+        errorTitle={t('communications.reminders.error')}
+        query={reminders}
+      >
+        {(saved) => <RemindersForm organizationId={organizationId} saved={saved} />}
+      </SettingsCard>
+      <SettingsCard
+        marker="rate-card"
+        title={t('communications.rate.title')}
+        description={t('communications.rate.description')}
+        errorTitle={t('communications.rate.error')}
+        query={rate}
+        placeholderClassName="h-24"
+      >
+        {(saved) => <RateForm organizationId={organizationId} saved={saved} />}
+      </SettingsCard>
     </div>
   );
 }

@@ -9,15 +9,13 @@ import {
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/feedback/error-state';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { notificationText } from '@/lib/api-error';
+import { fieldMessages } from '@/lib/form-errors';
 import { notify, notifyError } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import {
@@ -27,6 +25,7 @@ import {
   useMutualImageSource,
   useUploadMutualImage,
 } from '../api/mutual-profile';
+import { SettingsCard, SettingsSaveButton } from './settings-card';
 
 /** The seal or the signature: shown on a checkered background so that a transparent PNG looks transparent. */
 function StampField({
@@ -154,9 +153,7 @@ function TextsForm({ organizationId, profile }: { organizationId: string; profil
     event.preventDefault();
     const parsed = mutualProfileSchema(locale).safeParse(values);
     if (!parsed.success) {
-      const found: Partial<Record<TextField, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as TextField] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldMessages<TextField>(parsed.error));
       return;
     }
     setErrors({});
@@ -196,11 +193,7 @@ function TextsForm({ organizationId, profile }: { organizationId: string; profil
         {line('signatoryRole', TEXT_LIMITS.name)}
       </div>
       {line('taxApprovalBody', TEXT_LIMITS.organizationName)}
-      <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={save.isPending} className="w-full sm:w-auto">
-          {t('save')}
-        </Button>
-      </div>
+      <SettingsSaveButton pending={save.isPending}>{t('save')}</SettingsSaveButton>
     </form>
   );
 }
@@ -214,26 +207,24 @@ export function MutualStep({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation('organization-settings');
   const query = useMutualProfile(organizationId);
   return (
-    <Card data-mutual-card="">
-      <CardHeader>
-        <CardTitle>{t('mutual.title')}</CardTitle>
-        <CardDescription>{t('mutual.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {query.isPending ? (
-          <Skeleton className="h-48 w-full" />
-        ) : query.isError || !query.data ? (
-          <ErrorState title={t('mutual.error')} error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <>
-            <div className="grid gap-6 lg:grid-cols-2">
-              <StampField organizationId={organizationId} image="seal" profile={query.data} />
-              <StampField organizationId={organizationId} image="signature" profile={query.data} />
-            </div>
-            <TextsForm organizationId={organizationId} profile={query.data} />
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      marker="mutual-card"
+      title={t('mutual.title')}
+      description={t('mutual.description')}
+      errorTitle={t('mutual.error')}
+      query={query}
+      placeholderClassName="h-48"
+      contentClassName="space-y-6"
+    >
+      {(profile) => (
+        <>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <StampField organizationId={organizationId} image="seal" profile={profile} />
+            <StampField organizationId={organizationId} image="signature" profile={profile} />
+          </div>
+          <TextsForm organizationId={organizationId} profile={profile} />
+        </>
+      )}
+    </SettingsCard>
   );
 }

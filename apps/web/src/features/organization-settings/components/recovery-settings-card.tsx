@@ -6,17 +6,15 @@ import {
 } from '@inscrio/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/feedback/error-state';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
+import { fieldMessages } from '@/lib/form-errors';
 import { notify, notifyError } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
 import { useRecoverySettings, useSaveRecoverySettings } from '../api/recovery-settings';
+import { SettingsCard, SettingsSaveButton } from './settings-card';
 
 type Field = keyof RecoverySettings;
 
@@ -41,9 +39,7 @@ function RecoveryForm({ organizationId, saved }: { organizationId: string; saved
       recoveryValidityDays: number(values.recoveryValidityDays),
     });
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldMessages<Field>(parsed.error));
       return;
     }
     setErrors({});
@@ -132,11 +128,7 @@ function RecoveryForm({ organizationId, saved }: { organizationId: string; saved
         checked={values.refundOnlineOnCancellation}
         onChange={(event) => set({ refundOnlineOnCancellation: event.target.checked })}
       />
-      <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={save.isPending} className="w-full sm:w-auto">
-          {t('recovery.save')}
-        </Button>
-      </div>
+      <SettingsSaveButton pending={save.isPending}>{t('recovery.save')}</SettingsSaveButton>
     </form>
   );
 }
@@ -150,20 +142,15 @@ export function RecoverySettingsCard({ organizationId }: { organizationId: strin
   const { t } = useTranslation('organization-settings');
   const query = useRecoverySettings(organizationId);
   return (
-    <Card data-recovery-card="">
-      <CardHeader>
-        <CardTitle>{t('recovery.title')}</CardTitle>
-        <CardDescription>{t('recovery.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : query.isError || !query.data ? (
-          <ErrorState title={t('recovery.error')} error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <RecoveryForm organizationId={organizationId} saved={query.data} />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      marker="recovery-card"
+      title={t('recovery.title')}
+      description={t('recovery.description')}
+      errorTitle={t('recovery.error')}
+      query={query}
+      placeholderClassName="h-40"
+    >
+      {(saved) => <RecoveryForm organizationId={organizationId} saved={saved} />}
+    </SettingsCard>
   );
 }

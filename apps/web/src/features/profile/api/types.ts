@@ -24,22 +24,6 @@ export interface Company {
   country: string;
 }
 
-export interface Condition {
-  /** When the organisation published the version in force; null when it has none. */
-  publishedAt: string | null;
-  acceptedAt: string | null;
-  /** Published, and never accepted or accepted before this version. */
-  mustAccept: boolean;
-  /** The version in force's document: what accepting names (refused if a newer one came meanwhile). */
-  documentId: string | null;
-}
-
-/** `GET /me/conditions`: the rules of procedure (ROI) and the legal mentions. */
-export interface Conditions {
-  roi: Condition;
-  legalMentions: Condition;
-}
-
 /** The stored user without what only the current-user answers carry. */
 export function userOf({ pendingEmail: _pending, ...user }: CurrentUser): User {
   return user;

@@ -8,9 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { notify, notifyError } from '@/lib/notify';
 import { useLocale } from '@/lib/use-locale';
-import { type ConditionKind, useAcceptCondition } from '../api/accept-condition';
-import { useConditions } from '../api/get-conditions';
-import type { Condition } from '../api/types';
+import { type Condition, type ConditionKind, useAcceptConditions, useConditions } from '@/features/documents';
 import { useTimeZone } from '@/lib/use-time-zone';
 
 function ConditionRow({
@@ -73,11 +71,11 @@ function ConditionRow({
 export function ConditionsCard({ id }: { id: string }) {
   const { t } = useTranslation('profile');
   const query = useConditions();
-  const accept = useAcceptCondition();
+  const accept = useAcceptConditions();
 
   const onAccept = async (kind: ConditionKind, documentId: string | null) => {
     try {
-      await accept.mutateAsync({ kind, documentId });
+      await accept.mutateAsync([{ kind, documentId }]);
       notify.success(t('conditions.acceptedToast'));
     } catch (error) {
       notifyError(error);
@@ -105,7 +103,7 @@ export function ConditionsCard({ id }: { id: string }) {
                 key={kind}
                 kind={kind}
                 condition={query.data[kind]}
-                accepting={accept.isPending && accept.variables.kind === kind}
+                accepting={accept.isPending && accept.variables[0]?.kind === kind}
                 onAccept={() => void onAccept(kind, query.data[kind].documentId)}
               />
             ))}

@@ -14,6 +14,7 @@ import { DEFAULT_TIME_ZONE } from '@/lib/dates';
 import { notify, notifyError } from '@/lib/notify';
 import { useAddressOrganization } from '@/lib/organization-context';
 import { useLocale } from '@/lib/use-locale';
+import { fieldMessages } from '@/lib/form-errors';
 import {
   type PublicWebsite,
   usePublicWebsite,
@@ -135,9 +136,7 @@ function WebsiteForm({ settings }: { settings: WebsiteSettings }) {
     const payload = toPayload(values);
     const parsed = websiteSettingsSchema(locale).safeParse(payload);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldMessages(parsed.error));
       return;
     }
     setErrors({});
