@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -82,7 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = new PGlite(dir);
   }
   await client.waitReady;
-  const pglite = client;
+  const pglite = refuseQueriesAroundTransactions(client);
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
   return {
     db,
@@ -91,6 +92,43 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     query: async (sql, params) => (await pglite.query(sql, params)).rows as never,
     close: () => pglite.close(),
   };
+}
+
+/** The embedded database's transaction the current code runs in, while it is open. */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/*
+ * The embedded database is one connection: a query made on it (not on the transaction) by code running
+ * inside a transaction waits for that transaction, which waits for the query — the whole server hangs
+ * for good (on PostgreSQL the same code only takes a second connection). Such a query is refused at once
+ * instead, naming the mistake, so tests on the embedded database find it.
+ */
+function refuseQueriesAroundTransactions(pglite: PGlite): PGlite {
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.transaction = async (callback) => {
+    const state = { open: true };
+    try {
+      return await transaction((tx) => openTransaction.run(state, () => callback(tx)));
+    } finally {
+      // Work the transaction started and left running (a timer, a promise not awaited) may query later.
+      state.open = false;
+    }
+  };
+  for (const method of ['query', 'exec'] as const) {
+    const original = pglite[method].bind(pglite) as (...args: unknown[]) => Promise<unknown>;
+    (pglite as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      if (openTransaction.getStore()?.open) {
+        return Promise.reject(
+          new Error(
+            'A query on the database, not on the open transaction, from inside that transaction: the ' +
+              'embedded database has one connection and would wait for ever. Use the transaction.',
+          ),
+        );
+      }
+      return original(...args);
+    };
+  }
+  return pglite;
 }
 
 function openPool(url: string, max: number, planCacheMode?: string): pg.Pool {

@@ -271,13 +271,13 @@ export function createWorkTimeService(ctx: AppContext) {
       locale: Locale,
     ) {
       const holder = await reachableHolder(auth, holderId, locale, month);
+      const timeZone = await timeZoneOf(auth.organizationId);
       await ctx.db.transaction(async (tx) => {
         const repo = createWorkTimeRepository(tx);
         await repo.lockHolder(auth.organizationId, holder.id);
         const [state] = await repo.months(auth.organizationId, [holder.id], month, true);
         if (!state || !canDecide(state.status)) throw refused('work_month_not_submitted');
         // Validated: the figures the manager saw are kept as they are for payroll.
-        const timeZone = await timeZoneOf(auth.organizationId);
         const [view] = await holderMonths(
           tx,
           auth.organizationId,
