@@ -66,7 +66,14 @@ describe.skipIf(!browserAvailable)('what a family is told', () => {
     await expect.poll(() => page.getByText(/Football 6-12 ans — Léa/).count()).toBeGreaterThan(0);
     expect(await page.getByText(/places libres/).count()).toBe(0);
     await snap(page, 'issue13-calendar-desktop');
-    await phone.page.goto(at('demo', '/calendar'));
+    // The phone shows a week: the week of that session (this week's may have started already, and the
+    // first session open is then next week's).
+    const day = await page
+      .locator('[data-day]')
+      .filter({ has: page.getByText(/Football 6-12 ans — Léa/) })
+      .first()
+      .getAttribute('data-day');
+    await phone.page.goto(at('demo', `/calendar?date=${day}`));
     await phone.page.getByText(/— Léa/).first().waitFor();
     await snap(phone.page, 'issue13-calendar-phone');
 
